@@ -1,0 +1,69 @@
+"""The `companion` command: serve the app, build print-and-play PDFs."""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import sys
+from collections.abc import Sequence
+
+
+def _lan_address() -> str:
+    """This machine's address on the local network (no packet is sent)."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.255.255.255", 1))
+        return str(probe.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        probe.close()
+
+
+def serve(args: argparse.Namespace) -> int:
+    """Serve the companion with waitress, a production WSGI server."""
+    import qrcode
+    from waitress import serve as waitress_serve
+
+    from . import create_app
+
+    app = create_app()
+    host = args.host
+    shown = _lan_address() if host in ("0.0.0.0", "::") else host
+    url = f"http://{shown}:{args.port}/"
+    qr = qrcode.QRCode(border=2)
+    qr.add_data(url)
+    print(f"Table companion on {url}  (tables stored in {app.config['DATABASE_URL']})")
+    print("Open it on a phone on the same network, or scan:")
+    qr.print_ascii(invert=True)
+    sys.stdout.flush()
+    waitress_serve(app, host=host, port=args.port, threads=args.threads, ident="companion")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="companion", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    serve_parser = commands.add_parser("serve", help="serve the companion on the local network")
+    serve_parser.add_argument("--host", default="0.0.0.0",
+                              help="address to listen on (default: every interface)")
+    serve_parser.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    serve_parser.add_argument("--threads", type=int, default=16,
+                              help="worker threads (default: 16)")
+    serve_parser.set_defaults(handler=serve)
+
+    from printables.cli import register
+
+    register(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    result: int = args.handler(args)
+    return result
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,147 @@
+"""Storage: SQLAlchemy models and sessions (SQLite by default, PostgreSQL via DATABASE_URL).
+
+A table is a row; its log is an append-only list of entries numbered from 1, so the version
+of a table is the length of its log. Each write is one transaction that names the version it
+was made against; SQLite write transactions start with ``BEGIN IMMEDIATE`` so two writers
+never both read the same version and both commit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from typing import Any
+
+from flask import Flask, current_app
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    players: Mapped[Any] = mapped_column(JSON)
+    options: Mapped[Any] = mapped_column(JSON)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    watch_token: Mapped[str] = mapped_column(String(32), unique=True)
+    host_token: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
+class EntryRow(Base):
+    """One entry of a table's log: an action, an undo, a redo or a correction."""
+
+    __tablename__ = "entries"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(10))  # action | undo | redo | amend
+    payload: Mapped[Any] = mapped_column(JSON)
+    label: Mapped[Any] = mapped_column(JSON)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
+class SeatClaim(Base):
+    """Which phone holds a seat: the claim token kept in that phone's session."""
+
+    __tablename__ = "seat_claims"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token: Mapped[str] = mapped_column(String(64), index=True)
+    claimed_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
+class EditionProfile(Base):
+    """A group's saved edition values for a game (the values printed on their copy)."""
+
+    __tablename__ = "edition_profiles"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game: Mapped[str] = mapped_column(String(40), index=True)
+    name: Mapped[str] = mapped_column(String(60))
+    values: Mapped[Any] = mapped_column(JSON)
+    note: Mapped[str] = mapped_column(Text, default="")
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for the URL; SQLite gets WAL, a busy timeout and explicit transactions."""
+    if url.startswith("sqlite"):
+        from sqlalchemy.pool import StaticPool
+
+        kwargs: dict[str, Any] = {"connect_args": {"check_same_thread": False, "timeout": 30}}
+        if url in ("sqlite://", "sqlite:///:memory:"):
+            kwargs["poolclass"] = StaticPool
+        engine = create_engine(url, **kwargs)
+
+        @event.listens_for(engine, "connect")
+        def _on_connect(dbapi_conn: Any, _record: Any) -> None:
+            dbapi_conn.isolation_level = None  # we issue BEGIN ourselves
+            cursor = dbapi_conn.cursor()
+            if url not in ("sqlite://", "sqlite:///:memory:"):
+                cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA busy_timeout=30000")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.close()
+
+        @event.listens_for(engine, "begin")
+        def _on_begin(conn: Any) -> None:
+            immediate = conn.get_execution_options().get("immediate", False)
+            conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+class Database:
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        Base.metadata.create_all(self.engine)
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    @contextmanager
+    def read(self) -> Iterator[Session]:
+        with self._sessions() as session, session.begin():
+            yield session
+
+    @contextmanager
+    def write(self) -> Iterator[Session]:
+        """One write transaction; on SQLite it holds the write lock from its first statement."""
+        with self.engine.connect().execution_options(immediate=True) as conn:
+            with Session(bind=conn, expire_on_commit=False) as session, session.begin():
+                yield session
+
+
+def init_app(app: Flask) -> None:
+    app.extensions["companion_db"] = Database(app.config["DATABASE_URL"])
+
+
+def get_db() -> Database:
+    db: Database = current_app.extensions["companion_db"]
+    return db

@@ -1,0 +1,178 @@
+"""What every rules engine shares: typed errors, labels, outcomes and the module shape.
+
+Engines are pure: no Flask, no database, no I/O. State is immutable; ``apply`` returns a
+new state or raises one of the errors below, which the HTTP layer maps to one status each.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any, Protocol
+
+DATA_DIR = Path(__file__).parent / "data"
+
+
+def N_(message: str) -> str:
+    """Mark a message for translation without translating it (the web layer translates)."""
+    return message
+
+
+@cache
+def load_data(game_id: str) -> Mapping[str, Any]:
+    """The game's data file (``data/<game id>.toml``), read once."""
+    with open(DATA_DIR / f"{game_id}.toml", "rb") as f:
+        return tomllib.load(f)
+
+
+class GameError(Exception):
+    """Base of every error an engine raises. ``code`` is a stable string for the API."""
+
+    code = "game_error"
+
+    def __init__(self, message: str, *, code: str | None = None, **params: Any) -> None:
+        super().__init__(message % params if params else message)
+        self.msgid = message
+        self.params = params
+        if code is not None:
+            self.code = code
+
+
+class MalformedInput(GameError):
+    """The input does not have the shape the game expects (a missing field, a wrong type,
+    an unknown seat). HTTP 400."""
+
+    code = "malformed"
+
+
+class IllegalAction(GameError):
+    """A well-formed input that the rules refuse in this state. HTTP 422."""
+
+    code = "illegal_action"
+
+
+class GameOver(IllegalAction):
+    """Any action after the game has ended."""
+
+    code = "game_over"
+
+
+@dataclass(frozen=True)
+class Label:
+    """A human label for a log entry ("round 3 scoring"), translated by the web layer."""
+
+    msgid: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def render(self, gettext: Any = None) -> str:
+        text = gettext(self.msgid) if gettext else self.msgid
+        return text % dict(self.params) if self.params else text
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the winning seats (empty when nobody wins) and a stable reason."""
+
+    winners: tuple[int, ...]
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winners": list(self.winners), "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class Option:
+    """A per-table option or edition value, chosen when the table is created."""
+
+    name: str
+    kind: str  # "bool" or "int"
+    default: Any
+    label: str
+    help: str = ""
+    edition: bool = False  # printed on the components: part of an edition profile
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "name": self.name, "type": self.kind, "default": self.default,
+            "label": self.label, "edition_value": self.edition,
+        }
+        if self.minimum is not None:
+            data["minimum"] = self.minimum
+        if self.maximum is not None:
+            data["maximum"] = self.maximum
+        return data
+
+
+def read_options(declared: Sequence[Option], given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Check a table's options against the declared ones and fill in the defaults."""
+    given = dict(given or {})
+    if not isinstance(given, dict):
+        raise MalformedInput(N_("options must be an object"))
+    known = {o.name: o for o in declared}
+    unknown = sorted(set(given) - set(known))
+    if unknown:
+        raise MalformedInput(N_("unknown option: %(name)s"), name=", ".join(unknown))
+    values: dict[str, Any] = {}
+    for option in declared:
+        value = given.get(option.name, option.default)
+        if option.kind == "bool":
+            if not isinstance(value, bool):
+                raise MalformedInput(N_("option %(name)s must be true or false"), name=option.name)
+        elif option.kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise MalformedInput(N_("option %(name)s must be a whole number"), name=option.name)
+            low, high = option.minimum, option.maximum
+            if (low is not None and value < low) or (high is not None and value > high):
+                raise MalformedInput(
+                    N_("option %(name)s must be between %(low)s and %(high)s"),
+                    name=option.name, low=low, high=high,
+                )
+        values[option.name] = value
+    return values
+
+
+class GameModule(Protocol):
+    """The shape every game module has; the registry holds modules of this shape."""
+
+    ID: str
+    NAME: str
+    MIN_PLAYERS: int
+    MAX_PLAYERS: int
+    OPTIONS: Sequence[Option]
+
+    def setup(self, players: Sequence[Mapping[str, Any]], options: Mapping[str, Any]) -> Any: ...
+    def apply(self, state: Any, action: Mapping[str, Any]) -> Any: ...
+    def outcome(self, state: Any) -> Outcome | None: ...
+    def describe(self, state: Any, action: Mapping[str, Any]) -> Label: ...
+    def to_json(self, state: Any) -> dict[str, Any]: ...
+    def random_action(self, state: Any, rng: Any) -> Mapping[str, Any]: ...
+    def player_fields(self) -> list[dict[str, Any]]: ...
+
+
+def require_int(action: Mapping[str, Any], key: str, *, minimum: int | None = None) -> int:
+    """An integer field of an action, or MalformedInput naming it."""
+    if key not in action:
+        raise MalformedInput(N_("missing field: %(field)s"), field=key)
+    value = action[key]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise MalformedInput(N_("%(field)s must be a whole number"), field=key)
+    if minimum is not None and value < minimum:
+        raise IllegalAction(N_("%(field)s cannot be below %(minimum)s"), code="negative_count",
+                            field=key, minimum=minimum)
+    return value
+
+
+def require_bool(action: Mapping[str, Any], key: str, default: bool | None = None) -> bool:
+    if key not in action:
+        if default is not None:
+            return default
+        raise MalformedInput(N_("missing field: %(field)s"), field=key)
+    value = action[key]
+    if not isinstance(value, bool):
+        raise MalformedInput(N_("%(field)s must be true or false"), field=key)
+    return value

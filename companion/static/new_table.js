@@ -1,0 +1,20 @@
+// Add player rows on the new-table form, up to the game's maximum.
+(function () {
+  var rows = document.getElementById("player-rows");
+  var add = document.getElementById("add-player");
+  var template = document.getElementById("player-row-template");
+  if (!rows || !add || !template) return;
+  var max = parseInt(rows.dataset.max, 10);
+  function refresh() { add.disabled = rows.querySelectorAll(".player-row").length >= max; }
+  add.addEventListener("click", function () {
+    var count = rows.querySelectorAll(".player-row").length;
+    if (count >= max) return;
+    var row = template.content.firstElementChild.cloneNode(true);
+    var select = row.querySelector("select");
+    if (select) select.selectedIndex = count % select.options.length;
+    rows.appendChild(row);
+    row.querySelector("input").focus();
+    refresh();
+  });
+  refresh();
+})();

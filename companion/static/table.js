@@ -1,0 +1,148 @@
+// The table page: keeps every phone on the same version within a second, sends actions
+// without reloading, keeps the screen awake and shouts the crack.
+(function () {
+  "use strict";
+  var root = document.getElementById("table");
+  if (!root) return;
+  var live = document.getElementById("live");
+  var toast = document.getElementById("toast");
+  var crack = document.getElementById("crack");
+  var version = parseInt(root.dataset.version, 10);
+  var pollMs = parseInt(root.dataset.poll, 10) || 400;
+  var liveUrl = root.dataset.liveUrl;
+  var lastCrack = currentCrack();
+  var polling = false;
+  var timer = null;
+
+  function currentCrack() {
+    var el = live && live.querySelector("[data-crack]");
+    return el ? el.dataset.crack : "";
+  }
+
+  function showToast(message) {
+    if (!toast) return;
+    toast.textContent = message;
+    toast.hidden = false;
+    clearTimeout(showToast.timer);
+    showToast.timer = setTimeout(function () { toast.hidden = true; }, 4000);
+  }
+
+  function setVersion(v) {
+    version = v;
+    root.dataset.version = String(v);
+    document.querySelectorAll("input[name=expected_version]").forEach(function (input) {
+      input.value = String(v);
+    });
+  }
+
+  function afterRender() {
+    var liveRoot = live.querySelector(".live-root");
+    if (!liveRoot) return;
+    var over = liveRoot.dataset.over === "true";
+    var controls = document.getElementById("controls");
+    if (controls) controls.hidden = over;
+    var undoButton = document.querySelector("[data-undo-label]");
+    if (undoButton) {
+      undoButton.textContent = liveRoot.dataset.undo || undoButton.dataset.none || undoButton.textContent;
+      undoButton.disabled = !liveRoot.dataset.undo;
+    }
+    var redoButton = document.querySelector("[data-redo-label]");
+    if (redoButton) {
+      redoButton.disabled = !liveRoot.dataset.redo;
+      redoButton.title = liveRoot.dataset.redo || "";
+    }
+    var crackNow = currentCrack();
+    if (crackNow && crackNow !== lastCrack) shoutCrack(crackNow);
+    lastCrack = crackNow;
+  }
+
+  function shoutCrack(value) {
+    if (!crack) return;
+    var who = value.split("|").slice(1).join("|");
+    crack.querySelector(".crack-who").textContent = who;
+    crack.hidden = false;
+    if (navigator.vibrate) navigator.vibrate([300, 100, 300]);
+  }
+  if (crack) crack.querySelector("button").addEventListener("click", function () { crack.hidden = true; });
+
+  function refresh() {
+    if (polling) return Promise.resolve();
+    polling = true;
+    return fetch(liveUrl + "?v=" + version, { cache: "no-store", credentials: "same-origin" })
+      .then(function (response) {
+        if (response.status === 200) {
+          var v = parseInt(response.headers.get("X-Version"), 10);
+          return response.text().then(function (html) {
+            live.innerHTML = html;
+            setVersion(v);
+            afterRender();
+          });
+        }
+      })
+      .catch(function () { /* offline for a moment: the next poll tries again */ })
+      .finally(function () { polling = false; });
+  }
+
+  function schedule() {
+    clearTimeout(timer);
+    if (document.hidden) return;
+    timer = setTimeout(function () { refresh().then(schedule); }, pollMs);
+  }
+
+  function send(form, attempt) {
+    var data = new FormData(form);
+    data.set("expected_version", String(version));
+    return fetch(form.action, {
+      method: "POST", body: data, credentials: "same-origin",
+      headers: { "X-Requested-With": "fetch" }
+    }).then(function (response) {
+      return response.json().then(function (body) {
+        if (response.ok) {
+          if (form.hasAttribute("data-reset")) form.reset();
+          return refresh();
+        }
+        if (response.status === 409 && form.hasAttribute("data-retry") && attempt < 3) {
+          // Another phone wrote first; this seat's own card does not depend on theirs.
+          return refresh().then(function () { return send(form, attempt + 1); });
+        }
+        showToast(body.error ? body.error.message : response.statusText);
+        return refresh();
+      });
+    }).catch(function () { showToast(root.dataset.offline || "Connection lost: try again."); });
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.hasAttribute("data-live")) return;
+    event.preventDefault();
+    var buttons = form.querySelectorAll("button");
+    buttons.forEach(function (b) { b.disabled = true; });
+    send(form, 0).finally(function () {
+      buttons.forEach(function (b) { b.disabled = false; });
+      afterRender();
+    });
+  });
+
+  // Keep the screen awake while the table is open; the lock is dropped when the page is
+  // hidden, so ask again when it becomes visible.
+  var wakeLock = null;
+  function keepAwake() {
+    if (!("wakeLock" in navigator) || document.hidden) return;
+    navigator.wakeLock.request("screen").then(function (lock) {
+      wakeLock = lock;
+      root.dataset.wakeLock = "held";
+      lock.addEventListener("release", function () { root.dataset.wakeLock = "released"; });
+    }).catch(function () { root.dataset.wakeLock = "refused"; });
+  }
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden) {
+      if (!wakeLock || wakeLock.released) keepAwake();
+      refresh().then(schedule);
+    } else {
+      clearTimeout(timer);
+    }
+  });
+  keepAwake();
+  afterRender();
+  schedule();
+})();

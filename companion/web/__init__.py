@@ -1,0 +1,17 @@
+"""Blueprints: thin views that parse, call the table service and render."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+
+def register_blueprints(app: Flask) -> None:
+    from .api import api_bp
+    from .pages import pages_bp
+    from .printing import printing_bp
+    from .rules import rules_bp
+
+    app.register_blueprint(pages_bp)
+    app.register_blueprint(api_bp, url_prefix="/api")
+    app.register_blueprint(rules_bp, url_prefix="/rules")
+    app.register_blueprint(printing_bp, url_prefix="/print")

@@ -1,0 +1,46 @@
+"""What the views share: the table service of the app, and translation of engine texts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import current_app
+from flask_babel import gettext
+
+from ..db import get_db
+from ..games.base import GameError, Label
+from ..tables import TableService, TableView
+
+
+def service() -> TableService:
+    """The app's table service (one per app, over the app's database)."""
+    existing = current_app.extensions.get("companion_tables")
+    if existing is None:
+        existing = TableService(get_db())
+        current_app.extensions["companion_tables"] = existing
+    return existing
+
+
+def _safe(msgid: str, params: dict[str, Any]) -> str:
+    text = gettext(msgid) if msgid else ""
+    try:
+        return text % params if params else text
+    except (KeyError, TypeError, ValueError):
+        return msgid % params if params else msgid
+
+
+def translate_error(error: GameError) -> str:
+    """An engine error in the reader's language."""
+    return _safe(error.msgid, dict(error.params))
+
+
+def render_label(view: TableView | None, label: Label | None) -> str:
+    """A log label in the reader's language; undo and redo name what they undid."""
+    if label is None:
+        return ""
+    if label.msgid in ("undo", "redo") and view is not None:
+        inner = render_label(view, view.label_of(label.params.get("of", -1)))
+        if label.msgid == "undo":
+            return gettext("Undo: %(label)s", label=inner)
+        return gettext("Redo: %(label)s", label=inner)
+    return _safe(label.msgid, dict(label.params))

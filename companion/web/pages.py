@@ -1,0 +1,442 @@
+"""Phone pages: start a table, join it, play it. Thin views over the table service."""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import Any
+
+import qrcode
+import qrcode.image.svg
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    jsonify,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+from flask_babel import gettext as _
+from sqlalchemy import select
+
+from ..db import EditionProfile, get_db
+from ..games import ALL_GAME_IDS, GAMES, get_game
+from ..games.base import GameError, MalformedInput
+from ..i18n import LANGUAGES
+from ..tables import TableNotFound, TableView, VersionConflict
+from .api import status_of
+from .common import render_label, service, translate_error
+
+pages_bp = Blueprint("pages", __name__)
+
+MAX_REMEMBERED_TABLES = 20
+
+
+# ---------------------------------------------------------------------------- helpers
+
+def _seat_tokens() -> dict[str, str]:
+    tokens = session.get("seats")
+    return dict(tokens) if isinstance(tokens, dict) else {}
+
+
+def my_seat(table_id: str) -> int | None:
+    """The seat this phone claimed at the table, if it still holds it."""
+    return service().seat_of(table_id, _seat_tokens().get(table_id))
+
+
+def _remember_table(table_id: str) -> None:
+    recent = [t for t in session.get("recent", []) if t != table_id]
+    session["recent"] = [table_id, *recent][:MAX_REMEMBERED_TABLES]
+    session.permanent = True
+
+
+def _load(table_id: str) -> TableView:
+    try:
+        return service().get(table_id)
+    except TableNotFound:
+        abort(404)
+
+
+def public_url(endpoint: str, **values: Any) -> str:
+    """An absolute address phones can open (PUBLIC_URL when the server is behind a proxy)."""
+    base = current_app.config.get("PUBLIC_URL")
+    path = url_for(endpoint, **values)
+    if base:
+        return base.rstrip("/") + path
+    return request.url_root.rstrip("/") + path
+
+
+def qr_svg(data: str) -> str:
+    """An SVG QR code (vector paths, quiet zone of 4 modules) for an address."""
+    image = qrcode.make(data, image_factory=qrcode.image.svg.SvgPathFillImage, border=4,
+                        error_correction=qrcode.constants.ERROR_CORRECT_M)
+    buffer = io.BytesIO()
+    image.save(buffer)
+    return buffer.getvalue().decode("utf-8")
+
+
+_INDEX = re.compile(r"^\d+$")
+
+
+def form_to_action(form: Any, prefix: str = "a.") -> dict[str, Any]:
+    """Turn dotted form fields (``a.results.0.cards=4``) into an action object.
+
+    Numbers become integers, ``true``/``false`` booleans and an empty value null; when a
+    field repeats (a hidden ``false`` before a checkbox) the last value wins.
+    """
+    action: dict[str, Any] = {}
+    for key in form:
+        if not key.startswith(prefix):
+            continue
+        raw = form.getlist(key)[-1]
+        value: Any
+        if raw == "":
+            value = None
+        elif raw in ("true", "false"):
+            value = raw == "true"
+        elif re.fullmatch(r"-?\d{1,9}", raw):
+            value = int(raw)
+        else:
+            value = raw
+        parts = key[len(prefix):].split(".")
+        target: Any = action
+        for part, following in zip(parts, [*parts[1:], None], strict=True):
+            if following is None:
+                _put(target, part, value)
+            else:
+                child = _get(target, part)
+                if child is None:
+                    child = [] if _INDEX.match(following) else {}
+                    _put(target, part, child)
+                target = child
+    return action
+
+
+def _get(container: Any, key: str) -> Any:
+    if isinstance(container, list):
+        index = int(key)
+        return container[index] if index < len(container) else None
+    return container.get(key)
+
+
+def _put(container: Any, key: str, value: Any) -> None:
+    if isinstance(container, list):
+        index = int(key)
+        if index > 64:
+            raise MalformedInput("too many entries in a form list")
+        while len(container) <= index:
+            container.append(None)
+        container[index] = value
+    else:
+        container[key] = value
+
+
+def _wants_json() -> bool:
+    return request.headers.get("X-Requested-With") == "fetch"
+
+
+def _expected_version() -> int | None:
+    raw = request.form.get("expected_version", "")
+    return int(raw) if raw.isdigit() else None
+
+
+def _write_response(table_id: str, write: Any, back: str | None = None) -> Any:
+    """Run one write for a page: JSON for the page's script, a redirect without it."""
+    try:
+        view = write()
+    except GameError as error:
+        message = translate_error(error)
+        if _wants_json():
+            return jsonify({"error": {"code": error.code, "message": message}}), status_of(error)
+        if isinstance(error, TableNotFound):
+            abort(404)
+        flash(message, "error")
+        return redirect(back or url_for("pages.table", table_id=table_id))
+    if _wants_json():
+        return jsonify({"version": view.version})
+    return redirect(url_for("pages.table", table_id=table_id))
+
+
+def _context(view: TableView, seat: int | None, spectator: bool = False) -> dict[str, Any]:
+    return {
+        "view": view,
+        "game": view.game,
+        "state": view.state,
+        "outcome": view.outcome,
+        "seat": seat,
+        "spectator": spectator,
+        "undo_label": render_label(view, view.undo_label),
+        "redo_label": render_label(view, view.redo_label),
+        "poll_ms": current_app.config["POLL_INTERVAL_MS"],
+        "render_label": lambda label: render_label(view, label),
+    }
+
+
+# ---------------------------------------------------------------------------- start
+
+@pages_bp.get("/")
+def home() -> Any:
+    recent = []
+    for table_id in session.get("recent", []):
+        try:
+            recent.append(service().get(table_id))
+        except TableNotFound:
+            continue
+    return render_template("home.html", games=GAMES, all_games=ALL_GAME_IDS, recent=recent)
+
+
+@pages_bp.get("/language/<lang>")
+def set_language(lang: str) -> Any:
+    if lang in LANGUAGES:
+        session["lang"] = lang
+        session.permanent = True
+    target = request.args.get("next") or "/"
+    if not target.startswith("/") or target.startswith("//"):
+        target = "/"
+    return redirect(target)
+
+
+def _profiles(game_id: str) -> list[EditionProfile]:
+    with get_db().read() as db_session:
+        return list(db_session.scalars(select(EditionProfile).where(
+            EditionProfile.game == game_id).order_by(EditionProfile.name)).all())
+
+
+@pages_bp.route("/new/<game_id>", methods=["GET", "POST"])
+def new_table(game_id: str) -> Any:
+    if game_id not in GAMES:
+        abort(404)
+    game = get_game(game_id)
+    profiles = _profiles(game_id)
+    chosen = next((p for p in profiles if str(p.id) == request.values.get("profile")), None)
+    values = {o.name: (chosen.values.get(o.name, o.default) if chosen else o.default)
+              for o in game.OPTIONS}
+    players: list[dict[str, Any]] = [{} for _ in range(4)]
+    if request.method == "POST":
+        players = _players_from_form(game)
+        options = {}
+        for option in game.OPTIONS:
+            raw = request.form.get(f"option.{option.name}")
+            if option.kind == "bool":
+                options[option.name] = raw == "true"
+            else:
+                try:
+                    options[option.name] = int(raw) if raw not in (None, "") else option.default
+                except ValueError:
+                    flash(_("%(field)s must be a whole number", field=_(option.label)), "error")
+                    return _new_form(game, profiles, chosen, options, players), 400
+        try:
+            view = service().create(game_id, players, options)
+        except GameError as error:
+            flash(translate_error(error), "error")
+            return _new_form(game, profiles, chosen, options, players), status_of(error)
+        profile_name = (request.form.get("save_profile") or "").strip()
+        if profile_name:
+            edition = {o.name: options[o.name] for o in game.OPTIONS if o.edition}
+            with get_db().write() as db_session:
+                db_session.add(EditionProfile(game=game_id, name=profile_name[:60],
+                                              values=edition))
+        session.setdefault("hosted", [])
+        session["hosted"] = [view.id, *session["hosted"]][:MAX_REMEMBERED_TABLES]
+        _remember_table(view.id)
+        return redirect(url_for("pages.table", table_id=view.id))
+    return _new_form(game, profiles, chosen, values, players)
+
+
+def _new_form(game: Any, profiles: list[EditionProfile], chosen: Any,
+              values: dict[str, Any], players: list[dict[str, Any]]) -> str:
+    while len(players) < game.MIN_PLAYERS:
+        players.append({})
+    return render_template("new_table.html", game=game, profiles=profiles, chosen=chosen,
+                           values=values, players=players)
+
+
+def _players_from_form(game: Any) -> list[dict[str, Any]]:
+    """Player rows from the form; rows left entirely blank are skipped."""
+    fields = [f["name"] for f in game.player_fields()]
+    columns = {name: request.form.getlist(f"player.{name}") for name in fields}
+    rows = max((len(v) for v in columns.values()), default=0)
+    players = []
+    for index in range(rows):
+        row = {name: (columns[name][index].strip() if index < len(columns[name]) else "")
+               for name in fields}
+        if row.get("name"):
+            players.append(row)
+    return players
+
+
+# ---------------------------------------------------------------------------- the table
+
+@pages_bp.get("/t/<table_id>")
+def table(table_id: str) -> Any:
+    view = _load(table_id)
+    _remember_table(table_id)
+    seat = my_seat(table_id)
+    join_url = public_url("pages.table", table_id=table_id)
+    context = _context(view, seat)
+    context.update(
+        join_url=join_url,
+        join_qr=qr_svg(join_url),
+        watch_url=public_url("pages.watch", token=view.watch_token),
+        claimed=service().claimed_seats(table_id),
+        is_host=table_id in session.get("hosted", []),
+    )
+    return render_template("table.html", **context)
+
+
+@pages_bp.get("/watch/<token>")
+def watch(token: str) -> Any:
+    try:
+        view = service().by_watch_token(token)
+    except TableNotFound:
+        abort(404)
+    return render_template("watch.html", **_context(view, None, spectator=True))
+
+
+@pages_bp.get("/t/<table_id>/live")
+@pages_bp.get("/watch/<table_id>/live")
+def live(table_id: str) -> Any:
+    """The live part of the table page, or 204 when the version has not moved."""
+    spectator = request.path.startswith("/watch/")
+    try:
+        if spectator:
+            view = service().by_watch_token(table_id)
+        else:
+            since = request.args.get("v", "")
+            if since.isdigit() and service().version(table_id) == int(since):
+                return "", 204
+            view = service().get(table_id)
+    except TableNotFound:
+        abort(404)
+    since = request.args.get("v", "")
+    if since.isdigit() and view.version == int(since):
+        return "", 204
+    seat = None if spectator else my_seat(table_id)
+    response = make_response(render_template("live.html", **_context(view, seat, spectator)))
+    response.headers["X-Version"] = str(view.version)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@pages_bp.post("/t/<table_id>/claim")
+def claim(table_id: str) -> Any:
+    _load(table_id)
+    raw = request.form.get("seat", "")
+    try:
+        token = service().claim(table_id, int(raw) if raw.isdigit() else raw)
+    except GameError as error:
+        flash(translate_error(error), "error")
+        return redirect(url_for("pages.table", table_id=table_id))
+    tokens = _seat_tokens()
+    tokens[table_id] = token
+    session["seats"] = tokens
+    session.permanent = True
+    _remember_table(table_id)
+    return redirect(url_for("pages.table", table_id=table_id))
+
+
+@pages_bp.post("/t/<table_id>/leave")
+def leave(table_id: str) -> Any:
+    tokens = _seat_tokens()
+    tokens.pop(table_id, None)
+    session["seats"] = tokens
+    return redirect(url_for("pages.table", table_id=table_id))
+
+
+@pages_bp.post("/t/<table_id>/act")
+def act(table_id: str) -> Any:
+    seat = my_seat(table_id)
+    try:
+        action = form_to_action(request.form)
+    except MalformedInput as error:
+        return _write_response(table_id, lambda: (_ for _ in ()).throw(error))
+    back = request.form.get("back")
+    back_url = url_for("pages.entry", table_id=table_id) if back == "entry" else None
+    return _write_response(
+        table_id, lambda: service().act(table_id, _expected_version(), action, seat=seat),
+        back_url)
+
+
+@pages_bp.post("/t/<table_id>/undo")
+def undo(table_id: str) -> Any:
+    seat = my_seat(table_id)
+    return _write_response(table_id,
+                           lambda: service().undo(table_id, _expected_version(), seat=seat))
+
+
+@pages_bp.post("/t/<table_id>/redo")
+def redo(table_id: str) -> Any:
+    seat = my_seat(table_id)
+    return _write_response(table_id,
+                           lambda: service().redo(table_id, _expected_version(), seat=seat))
+
+
+@pages_bp.get("/t/<table_id>/entry")
+def entry(table_id: str) -> Any:
+    """Quick entry of a round's results on one phone; with ?round=N, a correction."""
+    view = _load(table_id)
+    round_no = request.args.get("round", "")
+    target = None
+    prefill = None
+    if round_no.isdigit():
+        target = view.replay.round_closers.get(int(round_no))
+        summary = next((s for s in view.game.to_json(view.state)["rounds"]
+                        if s["number"] == int(round_no)), None)
+        if target is None or summary is None:
+            abort(404)
+        prefill = summary["results"]
+    context = _context(view, my_seat(table_id))
+    context.update(correct_round=int(round_no) if target else None, target=target,
+                   prefill=prefill)
+    return render_template("entry.html", **context)
+
+
+@pages_bp.post("/t/<table_id>/correct")
+def correct(table_id: str) -> Any:
+    seat = my_seat(table_id)
+    raw_target = request.form.get("target", "")
+    target: Any = int(raw_target) if raw_target.isdigit() else raw_target
+    back = url_for("pages.entry", table_id=table_id, round=request.form.get("round"))
+    try:
+        action = form_to_action(request.form)
+    except MalformedInput as error:
+        return _write_response(table_id, lambda: (_ for _ in ()).throw(error), back)
+    return _write_response(
+        table_id,
+        lambda: service().amend(table_id, _expected_version(), target, action, seat=seat),
+        back)
+
+
+@pages_bp.get("/t/<table_id>/log")
+def log(table_id: str) -> Any:
+    view = _load(table_id)
+    entries = service().entries(table_id)
+    return render_template("log.html", view=view, game=view.game, entries=entries,
+                           render_label=lambda label: render_label(view, label),
+                           seat=my_seat(table_id))
+
+
+@pages_bp.get("/t/<table_id>/qr.svg")
+def join_qr(table_id: str) -> Any:
+    _load(table_id)
+    response = make_response(qr_svg(public_url("pages.table", table_id=table_id)))
+    response.headers["Content-Type"] = "image/svg+xml"
+    return response
+
+
+@pages_bp.app_errorhandler(404)
+def not_found(error: Any) -> Any:
+    if request.path.startswith("/api/"):
+        return jsonify({"error": {"code": "not_found", "message": _("Nothing here.")}}), 404
+    return render_template("error.html", message=_("Nothing here: check the address."),
+                           status=404), 404
+
+
+@pages_bp.app_errorhandler(VersionConflict)
+def conflict(error: VersionConflict) -> Any:  # pragma: no cover - writes catch it first
+    return render_template("error.html", message=translate_error(error), status=409), 409
