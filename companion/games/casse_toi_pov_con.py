@@ -582,3 +582,8 @@ def random_results(n: int, rng: random.Random) -> list[dict[str, Any]]:
             "forgot_marine": marine > 0 and rng.random() < 0.2,
         })
     return results
+
+
+def example_players(count: int) -> list[dict[str, Any]]:
+    """A valid list of ``count`` players (the edition's candidates in order)."""
+    return [{"name": c["name"], "party": c["party"]} for c in CANDIDATES[:count]]
