@@ -27,7 +27,7 @@ from sqlalchemy.exc import IntegrityError
 
 from .db import Database, EntryRow, SeatClaim, TableRow, utcnow
 from .games import get_game
-from .games.base import GameError, IllegalAction, Label, MalformedInput, N_, Outcome
+from .games.base import N_, GameError, IllegalAction, Label, MalformedInput, Outcome
 
 
 class TableNotFound(GameError):
@@ -117,9 +117,12 @@ def _fold(game: ModuleType, players: Any, options: Any,
     closers: dict[int, int] = {}
     round_of = getattr(game, "round_number", None)
     for seq, action in effective:
-        before = round_of(state) if round_of else None
+        if round_of is None:
+            state = game.apply(state, action)
+            continue
+        before: int = round_of(state)
         state = game.apply(state, action)
-        if round_of and round_of(state) != before:
+        if round_of(state) != before:
             closers[before] = seq
     return state, closers
 
@@ -347,7 +350,7 @@ class TableService:
                     update(TableRow).where(TableRow.id == table_id,
                                            TableRow.version == expected_version)
                     .values(version=seq, updated_at=utcnow()))
-                if changed.rowcount != 1:
+                if getattr(changed, "rowcount", 1) != 1:
                     raise VersionConflict(N_("the table changed: reload and try again"))
                 labels = dict(view.labels)
                 labels[seq] = label

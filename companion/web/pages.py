@@ -26,7 +26,7 @@ from sqlalchemy import select
 
 from ..db import EditionProfile, get_db
 from ..games import ALL_GAME_IDS, GAMES, get_game
-from ..games.base import GameError, MalformedInput
+from ..games.base import N_, GameError, MalformedInput
 from ..i18n import LANGUAGES
 from ..tables import TableNotFound, TableView, VersionConflict
 from .api import status_of
@@ -128,7 +128,7 @@ def _put(container: Any, key: str, value: Any) -> None:
     if isinstance(container, list):
         index = int(key)
         if index > 64:
-            raise MalformedInput("too many entries in a form list")
+            raise MalformedInput(N_("too many entries in a form list"))
         while len(container) <= index:
             container.append(None)
         container[index] = value
@@ -351,14 +351,12 @@ def leave(table_id: str) -> Any:
 @pages_bp.post("/t/<table_id>/act")
 def act(table_id: str) -> Any:
     seat = my_seat(table_id)
-    try:
-        action = form_to_action(request.form)
-    except MalformedInput as error:
-        return _write_response(table_id, lambda: (_ for _ in ()).throw(error))
     back = request.form.get("back")
     back_url = url_for("pages.entry", table_id=table_id) if back == "entry" else None
     return _write_response(
-        table_id, lambda: service().act(table_id, _expected_version(), action, seat=seat),
+        table_id,
+        lambda: service().act(table_id, _expected_version(), form_to_action(request.form),
+                              seat=seat),
         back_url)
 
 
@@ -402,13 +400,10 @@ def correct(table_id: str) -> Any:
     raw_target = request.form.get("target", "")
     target: Any = int(raw_target) if raw_target.isdigit() else raw_target
     back = url_for("pages.entry", table_id=table_id, round=request.form.get("round"))
-    try:
-        action = form_to_action(request.form)
-    except MalformedInput as error:
-        return _write_response(table_id, lambda: (_ for _ in ()).throw(error), back)
     return _write_response(
         table_id,
-        lambda: service().amend(table_id, _expected_version(), target, action, seat=seat),
+        lambda: service().amend(table_id, _expected_version(), target,
+                                form_to_action(request.form), seat=seat),
         back)
 
 

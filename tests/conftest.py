@@ -1,0 +1,192 @@
+"""Shared pytest fixtures.
+
+Browser fixtures (used by the tests marked ``browser``):
+
+- ``live_server``: the real ``companion serve`` (waitress) in a subprocess, on a free port of
+  127.0.0.1, with a fresh SQLite database in a temporary folder;
+- ``browser``: Debian's headless Chromium (``/usr/bin/chromium``) driven by Playwright;
+- ``new_phone``: opens a page in a fresh phone-size browser context (its own cookies, so its
+  own seat), and records every request the page makes.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+SYSTEM_CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-dev-shm-usage",
+]
+PHONE = {
+    "viewport": {"width": 360, "height": 740},
+    "device_scale_factor": 1,
+    "is_mobile": True,
+    "has_touch": True,
+    "locale": "en-GB",
+}
+SERVER_START_TIMEOUT_S = 20.0
+
+
+@dataclass(frozen=True)
+class LiveServer:
+    """A running ``companion serve``: its base address and its log file."""
+
+    url: str
+    host: str
+    port: int
+    log_path: Path
+
+    def log_tail(self, lines: int = 40) -> str:
+        try:
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+        except OSError:
+            return ""
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=1) as response:
+            return bool(response.status)
+    except urllib.error.HTTPError:
+        return True  # the server answered, even if with an error status
+    except OSError:
+        return False
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """``python -m companion serve`` on a free local port, over a throwaway database."""
+    folder = tmp_path_factory.mktemp("live_server")
+    port = _free_port()
+    host = "127.0.0.1"
+    env = dict(os.environ)
+    env.update(
+        DATABASE_URL=f"sqlite:///{folder / 'db.sqlite'}",
+        SECRET_KEY="browser-tests-only",
+        PYTHONUNBUFFERED="1",
+    )
+    env.pop("COMPANION_PUBLIC_URL", None)
+    log_path = folder / "server.log"
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "companion", "serve", "--host", host, "--port", str(port)],
+            cwd=REPO_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+        )
+    server = LiveServer(url=f"http://{host}:{port}", host=host, port=port, log_path=log_path)
+    try:
+        deadline = time.monotonic() + SERVER_START_TIMEOUT_S
+        while not _answers(server.url + "/api/games"):
+            if process.poll() is not None:
+                pytest.fail(f"companion serve exited with {process.returncode}:\n"
+                            f"{server.log_tail()}")
+            if time.monotonic() > deadline:
+                pytest.fail(f"companion serve did not answer on {server.url} within "
+                            f"{SERVER_START_TIMEOUT_S:.0f} s:\n{server.log_tail()}")
+            time.sleep(0.05)
+        yield server
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Headless system Chromium. Missing Chromium is a failure, never a skip."""
+    if not SYSTEM_CHROMIUM.exists():
+        pytest.fail(f"{SYSTEM_CHROMIUM} is missing: the browser tests need Debian's Chromium "
+                    "(apt-get install chromium); no browser is ever downloaded")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=str(SYSTEM_CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def new_phone(browser: Any) -> Iterator[Callable[..., Any]]:
+    """A factory of phone pages, each in its own browser context (its own cookies).
+
+    Every request a page makes is appended to ``page.requested_urls``.
+    """
+    contexts: list[Any] = []
+
+    def open_phone(**overrides: Any) -> Any:
+        context = browser.new_context(**{**PHONE, **overrides})
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        page = context.new_page()
+        page.requested_urls = []
+        page.on("request", lambda request: page.requested_urls.append(request.url))
+        return page
+
+    yield open_phone
+    for context in contexts:
+        context.close()
+
+
+# ---------------------------------------------------------------------------- app fixtures
+# An app with a fresh SQLite database per test, and a table made through the API.
+
+from flask import Flask  # noqa: E402
+from flask.testing import FlaskClient  # noqa: E402
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[Flask]:
+    from companion import create_app
+
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite'}",
+                      "SECRET_KEY": "test"})
+    yield app
+    app.extensions["companion_db"].engine.dispose()
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+PLAYERS = [{"name": "Christiane", "party": "blue"}, {"name": "Jean", "party": "orange"},
+           {"name": "Bruno", "party": "pink"}, {"name": "Cécile", "party": "green"}]
+
+
+@pytest.fixture
+def table(client: FlaskClient) -> dict[str, Any]:
+    """A four-player Casse-toi Pov'con! table created through the API."""
+    response = client.post("/api/tables", json={"game": "casse-toi-pov-con", "players": PLAYERS})
+    assert response.status_code == 201, response.json
+    body: dict[str, Any] = response.json
+    return body

@@ -1,0 +1,383 @@
+"""The companion in a real headless Chromium, on phone-size pages, against `companion serve`.
+
+Two phones join one table; a change made on one reaches the other within one second without
+a reload; undo is shared and labelled; a spectator only watches; no request leaves the
+server; the screen is kept awake. Every page is saved as a phone-size screenshot in
+``test-artifacts/screenshots/`` to be looked at.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+GAME = "casse-toi-pov-con"
+SCREENSHOTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "screenshots"
+TIMINGS = SCREENSHOTS.parent / "browser-timings.json"
+PROPAGATION_BUDGET_MS = 1000
+PLAYERS = [("Ann", "blue"), ("Bob", "pink"), ("Cy", "green")]
+
+# Reads the popularity track of the page: {"Ann": "2", ..., "Marine": "0"}.
+READ_TRACK = """() => {
+  const out = {};
+  let name = null;
+  for (const el of document.querySelectorAll('#live .track-grid > *')) {
+    if (el.classList.contains('track-label')) {
+      const label = el.cloneNode(true);
+      label.querySelectorAll('.badge').forEach((b) => b.remove());
+      name = label.textContent.trim();
+      continue;
+    }
+    const token = el.querySelector('.token');
+    if (name && token) out[name] = token.textContent.trim();
+  }
+  return out;
+}"""
+TRACK_SHOWS = "(expected) => { const got = (" + READ_TRACK + ")();" \
+    " return Object.entries(expected).every(([k, v]) => got[k] === v); }"
+
+timings: dict[str, float] = {}
+
+
+# ---------------------------------------------------------------------------- helpers
+
+def shot(page: Any, name: str) -> None:
+    """Save the phone's screen (360 x 740) and the whole page as screenshots."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+    page.screenshot(path=str(SCREENSHOTS / f"{name}-full.png"), full_page=True)
+
+
+def record_timing(name: str, seconds: float) -> None:
+    timings[name] = round(seconds * 1000, 1)
+    TIMINGS.parent.mkdir(parents=True, exist_ok=True)
+    TIMINGS.write_text(json.dumps(timings, indent=2) + "\n")
+    print(f"{name}: {seconds * 1000:.0f} ms")
+
+
+def api(server: Any, method: str, path: str, body: Any = None) -> Any:
+    """Call the JSON API from the test (not from a phone: its requests are not recorded)."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(server.url + path, data=data, method=method,
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.load(response)
+
+
+def table_via_api(server: Any, players: list[tuple[str, str]] = PLAYERS) -> str:
+    created = api(server, "POST", "/api/tables", {
+        "game": GAME, "players": [{"name": n, "party": p} for n, p in players], "options": {}})
+    return str(created["id"])
+
+
+def track_of(server: Any, table_id: str) -> dict[str, str]:
+    """What the popularity track must show, from the API's state."""
+    state = api(server, "GET", f"/api/tables/{table_id}")["state"]
+    track = {p["name"]: str(p["popularity"]) for p in state["players"]}
+    track["Marine"] = str(state["marine"])
+    return track
+
+
+def claim(page: Any, server: Any, table_id: str, name: str) -> None:
+    """Open the join link on this phone and take the seat of `name`."""
+    page.goto(f"{server.url}/t/{table_id}")
+    page.get_by_role("button", name=name, exact=True).click()
+    page.wait_for_selector("#table[data-seat]:not([data-seat=''])")
+    assert page.locator(".track-label", has_text=name).locator(".badge").is_visible()
+
+
+def draw(page: Any, stress: int) -> Any:
+    """Record one card with `stress` on this phone's card recorder; returns the response."""
+    form = page.locator("#draw-form")
+    form.locator("fieldset").first.locator("label.pick", has_text=str(stress)).click()
+    with page.expect_response(lambda r: r.request.method == "POST"
+                              and r.url.endswith("/act")) as response:
+        form.get_by_role("button", name="Add this card").click()
+    assert response.value.ok, response.value.text()
+    return response.value
+
+
+def cards_of(page: Any, name: str) -> Any:
+    """The 'cards' cell of a player's row in the crowd-walk table."""
+    return page.locator(".walk-table tr", has_text=name).locator("td").nth(1)
+
+
+def undo_button(page: Any) -> Any:
+    return page.locator("[data-undo-label]")
+
+
+def assert_requests_stay_local(server: Any, *pages: Any) -> None:
+    urls = [url for page in pages for url in page.requested_urls]
+    assert urls, "no request was recorded"
+    outside = [url for url in urls
+               if urlsplit(url).scheme not in ("data", "blob")
+               and (urlsplit(url).hostname, urlsplit(url).port) != (server.host, server.port)]
+    assert not outside, f"requests left the server: {outside}"
+
+
+# ---------------------------------------------------------------------------- tests
+
+def test_two_phones_join_and_see_each_others_changes_within_a_second(live_server, new_phone):
+    """The acceptance test: create, join, claim, score on one phone, see it on the other."""
+    from playwright.sync_api import expect
+
+    host = new_phone()
+    home = host.goto(live_server.url + "/")
+    assert home and home.ok, f"the home page answers {home and home.status}"
+    shot(host, "01-home")
+    host.locator(".game-card", has_text="Casse-toi").get_by_role("link", name="New table").click()
+    host.wait_for_selector("#new-table")
+    rows = host.locator("#player-rows .player-row")
+    for index, (name, party) in enumerate(PLAYERS):
+        rows.nth(index).locator("input[name='player.name']").fill(name)
+        rows.nth(index).locator("select[name='player.party']").select_option(party)
+    shot(host, "02-new-table")
+    host.get_by_role("button", name="Start the table").click()
+
+    host.wait_for_url("**/t/*")
+    table_id = urlsplit(host.url).path.rsplit("/", 1)[-1]
+    assert track_of(live_server, table_id) == {"Ann": "2", "Bob": "2", "Cy": "2", "Marine": "0"}
+    qr = host.locator(".invite .qr svg")
+    expect(qr).to_be_visible()
+    box = qr.bounding_box()
+    assert box and box["width"] >= 200, f"the join QR code is too small to scan: {box}"
+    join_url = host.locator(".invite a").first.get_attribute("href")
+    assert join_url and join_url.endswith(f"/t/{table_id}")
+    shot(host, "03-table-host-before-claiming")
+
+    guest = new_phone()
+    guest.goto(join_url)
+    guest.get_by_role("button", name="Bob", exact=True).click()
+    guest.wait_for_selector("#table[data-seat='1']")
+    claim(host, live_server, table_id, "Ann")
+    host.wait_for_selector("#table[data-seat='0']")
+    expect(host.locator("#controls")).to_be_visible()
+    shot(host, "04-table-host-seated")
+
+    # One phone scores round 1 through the quick entry; the other shows it without reload.
+    before = track_of(live_server, table_id)
+    host.get_by_role("link", name="Quick entry").click()
+    host.wait_for_selector("#entry-form")
+    entry = {  # Ann: 6 cards, 4 stars, 4 journalists, the only one without Marine
+        0: {"cards": 6, "stars": 4, "journalists": 4, "marine": 0},
+        1: {"cards": 4, "stars": 0, "journalists": 1, "marine": 1},
+        2: {"cards": 5, "stars": 1, "journalists": 0, "marine": 2},
+    }
+    for seat, values in entry.items():
+        for field, value in values.items():
+            host.locator(f"#{field}-{seat}").fill(str(value))
+    shot(host, "05-quick-entry")
+    guest_track_before = guest.evaluate(READ_TRACK)
+    assert guest_track_before == before
+    with host.expect_response(lambda r: r.request.method == "POST"
+                              and r.url.endswith("/act")) as written:
+        host.get_by_role("button", name="Score the round").click()
+    assert written.value.status in (302, 303), written.value.status
+    wrote_at = time.monotonic()
+    after = track_of(live_server, table_id)
+    assert after != before
+    assert after["Ann"] == "8" and after["Marine"] == "2"
+    guest.wait_for_function(TRACK_SHOWS, arg=after, timeout=PROPAGATION_BUDGET_MS)
+    record_timing("round_scored_to_other_phone", time.monotonic() - wrote_at)
+    expect(guest.locator("#live .summary")).to_contain_text("Round 1 results")
+    host.wait_for_url(f"**/t/{table_id}")
+    host.wait_for_function(TRACK_SHOWS, arg=after)
+    shot(host, "06-table-after-round-summary")
+
+    # Bob records cards until 8 stress: his phone shouts the crack, and so does Ann's.
+    draw(guest, 5)
+    expect(cards_of(host, "Bob")).to_have_text("1", timeout=PROPAGATION_BUDGET_MS)
+    expect(guest.locator(".chips .chip")).to_have_count(1)
+    shot(guest, "07-table-player-mid-round")
+    expect(host.locator("#crack")).to_be_hidden()
+    draw(guest, 3)
+    drew_at = time.monotonic()
+    expect(host.locator("#crack")).to_be_visible(timeout=PROPAGATION_BUDGET_MS)
+    record_timing("crack_to_other_phone", time.monotonic() - drew_at)
+    expect(host.locator("#crack .crack-who")).to_have_text("Bob")
+    expect(guest.locator("#crack")).to_be_visible()
+    shot(host, "08-crack-on-other-phone")
+    host.locator("#crack").get_by_role("button", name="OK").click()
+    expect(host.locator("#crack")).to_be_hidden()
+    state = api(live_server, "GET", f"/api/tables/{table_id}")["state"]
+    assert state["round"] == 3
+    host.wait_for_function(TRACK_SHOWS, arg=track_of(live_server, table_id))
+    expect(host.locator("#live .summary")).to_contain_text("Ended by a crack")
+    shot(host, "09-table-after-crack-summary")
+
+    host.get_by_role("link", name="Log").click()
+    expect(host.locator("ol.log li")).to_have_count(3)
+    shot(host, "10-log")
+
+    assert_requests_stay_local(live_server, host, guest)
+
+
+def test_undo_on_one_phone_reverts_the_other_and_names_what_it_undoes(live_server, new_phone):
+    from playwright.sync_api import expect
+
+    table_id = table_via_api(live_server)
+    ann, bob = new_phone(), new_phone()
+    claim(ann, live_server, table_id, "Ann")
+    claim(bob, live_server, table_id, "Bob")
+    expect(undo_button(ann)).to_have_text("Nothing to undo")
+    expect(undo_button(ann)).to_be_disabled()
+
+    draw(ann, 2)
+    expect(cards_of(bob, "Ann")).to_have_text("1", timeout=PROPAGATION_BUDGET_MS)
+    expect(undo_button(ann)).to_have_text("Undo: Ann: card, 2 stress")
+    expect(undo_button(bob)).to_have_text("Undo: Ann: card, 2 stress")
+
+    with bob.expect_response(lambda r: r.url.endswith("/undo")) as undone:
+        undo_button(bob).click()
+    assert undone.value.ok
+    undone_at = time.monotonic()
+    expect(cards_of(ann, "Ann")).to_have_text("0", timeout=PROPAGATION_BUDGET_MS)
+    record_timing("undo_to_other_phone", time.monotonic() - undone_at)
+    expect(ann.locator("[data-redo-label]")).to_be_enabled()
+    assert api(live_server, "GET", f"/api/tables/{table_id}")["state"]["round"] == 1
+
+    # A round scored elsewhere (the API, a third phone): undo names it and reverts it.
+    version = api(live_server, "GET", f"/api/tables/{table_id}")["version"]
+    results = [{"seat": s, "cards": 4, "cracked": False, "journalists": 0,
+                "marine_cards": 0 if s == 0 else 1, "stars": 0, "forgot_marine": False}
+               for s in range(3)]
+    before = track_of(live_server, table_id)
+    api(live_server, "POST", f"/api/tables/{table_id}/actions",
+        {"expected_version": version, "action": {"type": "score_round", "results": results}})
+    scored = track_of(live_server, table_id)
+    bob.wait_for_function(TRACK_SHOWS, arg=scored, timeout=PROPAGATION_BUDGET_MS)
+    expect(undo_button(ann)).to_have_text("Undo: round 1 scoring",
+                                          timeout=PROPAGATION_BUDGET_MS)
+    shot(ann, "11-undo-label")
+    with ann.expect_response(lambda r: r.url.endswith("/undo")):
+        undo_button(ann).click()
+    undone_at = time.monotonic()
+    bob.wait_for_function(TRACK_SHOWS, arg=before, timeout=PROPAGATION_BUDGET_MS)
+    record_timing("round_undo_to_other_phone", time.monotonic() - undone_at)
+    assert track_of(live_server, table_id) == before
+    expect(bob.locator("#live .summary")).to_have_count(0)
+
+    assert_requests_stay_local(live_server, ann, bob)
+
+
+def test_spectator_sees_the_table_and_cannot_act(live_server, new_phone):
+    from playwright.sync_api import expect
+
+    table_id = table_via_api(live_server)
+    host = new_phone()
+    host.goto(f"{live_server.url}/t/{table_id}")
+    watch_url = host.get_by_role("link", name="watch link").get_attribute("href")
+    assert watch_url and "/watch/" in watch_url and table_id not in watch_url
+
+    spectator = new_phone()
+    spectator.goto(watch_url)
+    spectator.wait_for_function(TRACK_SHOWS, arg=track_of(live_server, table_id))
+    for name, _party in PLAYERS:
+        expect(spectator.locator(".walk-table")).to_contain_text(name)
+    assert spectator.locator("form").count() == 0
+    assert spectator.locator("input, select, textarea").count() == 0
+    visible_buttons = [b for b in spectator.locator("button").all() if b.is_visible()]
+    assert not visible_buttons, "a spectator has buttons to act"
+    for path in ("/act", "/undo", "/redo", "/entry", "/claim"):
+        assert spectator.locator(f"a[href*='{path}']").count() == 0, path
+
+    # The spectator's page follows the table live as well.
+    results = [{"seat": s, "cards": 4 + s, "cracked": False, "journalists": 0,
+                "marine_cards": 0, "stars": 0, "forgot_marine": False} for s in range(3)]
+    api(live_server, "POST", f"/api/tables/{table_id}/actions",
+        {"expected_version": 0, "action": {"type": "score_round", "results": results}})
+    spectator.wait_for_function(TRACK_SHOWS, arg=track_of(live_server, table_id),
+                                timeout=PROPAGATION_BUDGET_MS)
+    expect(spectator.locator("#live .summary")).to_contain_text("Round 1 results")
+    assert spectator.locator("form").count() == 0
+    shot(spectator, "12-spectator")
+
+    assert_requests_stay_local(live_server, host, spectator)
+
+
+def test_no_request_leaves_the_server_on_any_page(live_server, new_phone):
+    """Every page, including the rules and print pages: only 127.0.0.1 is ever asked."""
+    table_id = table_via_api(live_server)
+    phone = new_phone()
+    pages = {
+        "13-tour-home": "/",
+        "14-tour-new-table": f"/new/{GAME}",
+        "15-tour-table-before-claiming": f"/t/{table_id}",
+        "16-tour-quick-entry": f"/t/{table_id}/entry",
+        "17-tour-log": f"/t/{table_id}/log",
+    }
+    for name, path in pages.items():
+        response = phone.goto(live_server.url + path)
+        assert response and response.ok, f"{path}: {response and response.status}"
+        shot(phone, name)
+    claim(phone, live_server, table_id, "Cy")
+    phone.wait_for_function("document.getElementById('table').dataset.wakeLock")
+    shot(phone, "18-tour-table-seated")
+
+    for name, path in {"19-rules": f"/rules/{GAME}", "20-print": f"/print/{GAME}"}.items():
+        response = phone.goto(live_server.url + path)
+        assert response is not None
+        if response.status == 404:
+            continue  # that part of the product is not there yet
+        assert response.ok, f"{path}: {response.status}"
+        phone.wait_for_load_state("load")
+        shot(phone, name)
+
+    assert_requests_stay_local(live_server, phone)
+    assert any(url.endswith("/static/app.css") for url in phone.requested_urls)
+    assert any(url.endswith("/static/table.js") for url in phone.requested_urls)
+
+
+def test_the_table_page_keeps_the_screen_awake_and_asks_again_when_visible(
+        live_server, new_phone):
+    phone = new_phone()
+    # Count the page's wake-lock requests and keep the last lock it got.
+    phone.add_init_script("""
+      window.__wakeLockRequests = 0;
+      if (navigator.wakeLock) {
+        const request = navigator.wakeLock.request.bind(navigator.wakeLock);
+        navigator.wakeLock.request = (type) => {
+          window.__wakeLockRequests += 1;
+          return request(type).then((lock) => { window.__wakeLock = lock; return lock; });
+        };
+      }
+      window.__setHidden = (hidden) => {
+        Object.defineProperty(document, 'hidden', {configurable: true, get: () => hidden});
+        Object.defineProperty(document, 'visibilityState', {configurable: true,
+          get: () => (hidden ? 'hidden' : 'visible')});
+        document.dispatchEvent(new Event('visibilitychange'));
+      };
+    """)
+    table_id = table_via_api(live_server)
+    claim(phone, live_server, table_id, "Ann")
+    assert phone.evaluate("'wakeLock' in navigator"), "this Chromium has no Wake Lock API"
+    phone.wait_for_function("document.getElementById('table').dataset.wakeLock")
+    first = phone.evaluate("document.getElementById('table').dataset.wakeLock")
+    assert first in ("held", "refused"), first
+    assert phone.evaluate("window.__wakeLockRequests") == 1
+
+    if first == "held":
+        # The browser drops the lock when the page is hidden; the page notices.
+        phone.evaluate("window.__wakeLock.release()")
+        phone.wait_for_function(
+            "document.getElementById('table').dataset.wakeLock === 'released'")
+    phone.evaluate("document.getElementById('table').dataset.wakeLock = ''")
+    phone.evaluate("window.__setHidden(true)")
+    assert phone.evaluate("window.__wakeLockRequests") == 1, "asked while hidden"
+    phone.evaluate("window.__setHidden(false)")
+    phone.wait_for_function("window.__wakeLockRequests === 2")
+    phone.wait_for_function(
+        "['held', 'refused'].includes(document.getElementById('table').dataset.wakeLock)")
+    # Visible again with the lock still held: it is not asked for twice.
+    if phone.evaluate("document.getElementById('table').dataset.wakeLock") == "held":
+        phone.evaluate("window.__setHidden(false)")
+        assert phone.evaluate("window.__wakeLockRequests") == 2

@@ -1,0 +1,538 @@
+"""The rules reference: content files, the lookup API, search, and the web pages."""
+
+from __future__ import annotations
+
+import html
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion import rules
+from companion.rules import RulesContentError, load_file
+
+GAME = "casse-toi-pov-con"
+ROOT = Path(__file__).resolve().parent.parent
+RULINGS_MD = next(
+    (
+        p
+        for p in (ROOT / "rules" / "RULINGS.md", ROOT.parent / "shared" / "rules" / "RULINGS.md")
+        if p.exists()
+    ),
+    None,
+)
+
+# Printed QR codes point at these slugs: changing one breaks every printed rule sheet.
+SLUGS = [
+    "components",
+    "goal",
+    "setup",
+    "round",
+    "marine",
+    "end-of-round",
+    "scoring",
+    "marine-progress",
+    "new-round",
+    "end-of-game",
+]
+
+# Every Casse-toi Pov'con! item of RULINGS.md, by its opening words (nested items included).
+RULING_SOURCES = [
+    "Players",
+    "Candidates and parties",
+    "Popularity track",
+    "Marine (edition value)",
+    "Same-party setup bonus",
+    "Stress",
+    "Round may also end by common agreement",
+    "Scoring of a round",
+    "at least 4 cards",
+    "all 4 journalists",
+    "at least 4 stars",
+    "most cards among the players who did not crack",
+    "the only player without a Marine card",
+    "A player who cracked",
+    "Forgetting to announce Marine",
+    "Marine advances",
+    "End of game",
+    "One or more players beyond the top",
+    "Otherwise, a player below the bottom",
+    "Otherwise, Marine beyond the top",
+]
+
+MARKER = {"en": "Table ruling", "fr": "Règle de table"}
+
+
+def _game_data() -> dict:
+    with open(rules.GAME_DATA_DIR / f"{GAME}.toml", "rb") as f:
+        return tomllib.load(f)
+
+
+# --------------------------------------------------------------------------- content
+
+
+def test_languages_are_english_and_the_rulebook_language():
+    assert rules.languages(GAME) == ("en", "fr")
+    assert GAME in rules.games()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_slugs_are_stable_and_the_same_in_every_language(lang):
+    assert [s.slug for s in rules.sections(GAME, lang)] == SLUGS
+
+
+ALL_BOOKS = [(game, lang) for game in rules.games() for lang in rules.languages(game)]
+
+
+@pytest.mark.parametrize("game", rules.games())
+def test_languages_have_the_same_shape(game):
+    first, *others = rules.languages(game)
+    for other in others:
+        for a, b in zip(rules.sections(game, first), rules.sections(game, other), strict=True):
+            assert a.slug == b.slug
+            assert len(a.paragraphs) == len(b.paragraphs), (other, a.slug)
+            assert [rules.is_item(p) for p in a.paragraphs] == [
+                rules.is_item(p) for p in b.paragraphs
+            ], (other, a.slug)
+            assert [(r.source, r.paragraph, r.edition_value) for r in a.rulings] == [
+                (r.source, r.paragraph, r.edition_value) for r in b.rulings
+            ], (other, a.slug)
+
+
+@pytest.mark.parametrize(("game", "lang"), ALL_BOOKS)
+def test_every_section_is_well_formed(game, lang):
+    assert rules.game_title(game, lang).strip()
+    for sec in rules.sections(game, lang):
+        assert sec.title.strip()
+        assert sec.paragraphs and all(p.strip() for p in sec.paragraphs)
+        for ruling in sec.rulings:
+            assert 0 <= ruling.paragraph < len(sec.paragraphs), (sec.slug, ruling)
+            assert ruling.text.strip()
+            assert ruling.source, (sec.slug, ruling)
+            assert "{" not in ruling.text and "}" not in ruling.text, ruling.text
+        assert rules.section(game, sec.slug, lang) == sec
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_ruling_of_rulings_md_is_shown_once(lang):
+    sources = [r.source for sec in rules.sections(GAME, lang) for r in sec.rulings]
+    assert sorted(sources) == sorted(RULING_SOURCES)
+
+
+def _rulings_md_items() -> list[str]:
+    """The Casse-toi items of RULINGS.md (nested ones too), each as one line of text."""
+    assert RULINGS_MD is not None
+    text = RULINGS_MD.read_text(encoding="utf-8")
+    start = text.index("## Casse-toi Pov'con!")
+    end = text.index("\n## ", start + 1)
+    items: list[str] = []
+    for line in text[start:end].splitlines()[1:]:
+        bullet = re.match(r"^\s*(?:-|\d+\.)\s+(.*)", line)
+        if bullet:
+            items.append(bullet[1])
+        elif line.strip() and items:
+            items[-1] += " " + line.strip()
+    return [item.replace("**", "") for item in items]
+
+
+@pytest.mark.skipif(RULINGS_MD is None, reason="RULINGS.md is not next to this checkout")
+def test_ruling_sources_name_every_item_of_rulings_md():
+    items = _rulings_md_items()
+    assert len(items) == len(RULING_SOURCES)
+    for item in items:
+        named = [s for s in RULING_SOURCES if item.lower().startswith(s.lower())]
+        assert named, f"RULINGS.md item not in the rules reference: {item}"
+    for source in RULING_SOURCES:
+        matching = [i for i in items if i.lower().startswith(source.lower())]
+        assert len(matching) == 1, (source, matching)
+
+
+def test_rulings_state_the_numbers_of_the_game_data():
+    data = _game_data()
+    track = rules.section(GAME, "setup", "en").rulings
+    text = " ".join(r.text for r in track)
+    assert f"0 to {data['track']['top']}" in text
+    assert f"space {data['track']['start']}" in text
+    stress = rules.section(GAME, "end-of-round", "fr").rulings[0].text
+    assert str(data["round"]["crack_stress"]) in stress
+
+
+def test_edition_values_are_marked():
+    marked = {
+        r.source for sec in rules.sections(GAME, "en") for r in sec.rulings if r.edition_value
+    }
+    assert marked == {"Candidates and parties", "Popularity track", "Marine (edition value)"}
+
+
+def test_rulings_sit_beside_the_sentence_they_interpret():
+    def beside(slug: str, source: str) -> str:
+        sec = rules.section(GAME, slug, "en")
+        ruling = next(r for r in sec.rulings if r.source == source)
+        return sec.paragraphs[ruling.paragraph]
+
+    assert "8 stress points" in beside("end-of-round", "Stress")
+    assert "common agreement" in beside("end-of-round", "Round may also end by common agreement")
+    assert "joker" in beside("scoring", "all 4 journalists")
+    assert "forgot to announce Marine" in beside("marine", "Forgetting to announce Marine")
+    assert "same party" in beside("setup", "Same-party setup bonus")
+    assert "only one who did not play Marine" in beside(
+        "marine-progress", "the only player without a Marine card"
+    )
+    assert "below the lowest space" in beside("end-of-game", "Otherwise, a player below the bottom")
+
+
+def test_french_keeps_the_game_terms():
+    french = " ".join(" ".join(s.paragraphs) for s in rules.sections(GAME, "fr"))
+    for term in ("Bain de foule", "Cote de popularité", "Casse-toi pov' con\u00a0!", "Marine"):
+        assert term in french
+
+
+# --------------------------------------------------------------------------- lookup API
+
+
+def test_unknown_game_language_or_slug_is_a_key_error_naming_it():
+    with pytest.raises(KeyError, match="no-such-game"):
+        rules.sections("no-such-game", "en")
+    with pytest.raises(KeyError, match="no-such-game"):
+        rules.languages("no-such-game")
+    with pytest.raises(KeyError, match="'ko'"):
+        rules.sections(GAME, "ko")
+    with pytest.raises(KeyError, match="nope"):
+        rules.section(GAME, "nope", "en")
+
+
+def test_rules_url():
+    assert (
+        rules.rules_url("https://table.example/", GAME, "scoring", "fr")
+        == "https://table.example/rules/casse-toi-pov-con/scoring?lang=fr"
+    )
+    assert rules.rules_url("http://pi.local:5000", GAME, "setup", "en").endswith(
+        ":5000/rules/casse-toi-pov-con/setup?lang=en"
+    )
+
+
+# --------------------------------------------------------------------------- search
+
+
+def _slugs(results) -> list[str]:
+    return [sec.slug for sec, _ in results]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_search_finds_marine(lang):
+    found = _slugs(rules.search(GAME, lang, "Marine"))
+    assert found[0] == "marine"
+    assert {"marine", "marine-progress", "setup", "scoring", "end-of-game"} <= set(found)
+    for sec, snippet in rules.search(GAME, lang, "Marine"):
+        assert "marine" in rules.normalize(snippet) or "marine" in rules.normalize(sec.title)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_search_ignores_accents_and_case(lang):
+    plain = rules.search(GAME, lang, "cecile")
+    assert plain == rules.search(GAME, lang, "Cécile") == rules.search(GAME, lang, "CÉCILE")
+    assert "scoring" in _slugs(plain)
+    assert any("Cécile" in snippet for _, snippet in plain)
+
+
+def test_search_folds_apostrophes_and_needs_every_word():
+    assert _slugs(rules.search(GAME, "fr", "pov\u2019 con")) == ["end-of-round"]
+    assert _slugs(rules.search(GAME, "en", "joker marine")) == ["scoring"]
+    assert rules.search(GAME, "en", "joker zeppelin") == []
+    assert rules.search(GAME, "en", "   ") == []
+
+
+def test_search_points_at_the_paragraph():
+    hit = rules.find(GAME, "fr", "republique bananiere")[0]
+    assert hit.section.slug == "end-of-game"
+    assert hit.paragraph == 4 and not hit.in_ruling
+    assert hit.match == "république bananière"
+    assert hit.before + hit.match + hit.after == hit.snippet
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(max_size=30), st.sampled_from(["en", "fr"]))
+def test_search_results_contain_every_word(query, lang):
+    words = rules.normalize(query).split()
+    for hit in rules.find(GAME, lang, query):
+        sec = hit.section
+        everything = rules.normalize(
+            " ".join([sec.title, *sec.paragraphs, *(r.text for r in sec.rulings)])
+        )
+        assert all(w in everything for w in words)
+        assert any(w in rules.normalize(hit.match) for w in [*words, " ".join(words)])
+        assert hit.before + hit.match + hit.after == hit.snippet
+
+
+# --------------------------------------------------------------------------- loader
+
+
+VALID = """
+[game]
+id = "election-usa"
+lang = "fr"
+title = "Election USA"
+
+[[sections]]
+slug = "setup"
+title = "Mise en place"
+paragraphs = ["Chaque joueur reçoit 15 M$.", "- 6 pions"]
+
+[[sections.rulings]]
+paragraph = 1
+source = "Start"
+text = "La réserve commune garde le reste."
+"""
+
+
+def _write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_new_game_is_just_content_files(tmp_path, monkeypatch):
+    _write(tmp_path, "election-usa.fr.toml", VALID)
+    _write(tmp_path, "election-usa.en.toml", VALID.replace('lang = "fr"', 'lang = "en"'))
+    monkeypatch.setattr(rules, "CONTENT_DIR", tmp_path)
+    rules.reload()
+    try:
+        assert rules.games() == ("election-usa",)
+        assert rules.languages("election-usa") == ("en", "fr")
+        sec = rules.section("election-usa", "setup", "fr")
+        assert sec.rulings[0].paragraph == 1 and sec.rulings[0].source == "Start"
+    finally:
+        monkeypatch.undo()
+        rules.reload()
+    assert GAME in rules.games()
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda t: t.replace('title = "Mise en place"\n', ""),
+            "section 1 ('setup'): missing title",
+        ),
+        (lambda t: t.replace('title = "Election USA"\n', ""), "[game] has no title"),
+        (
+            lambda t: t + '\n[[sections]]\nslug = "setup"\ntitle = "X"\nparagraphs = ["x"]\n',
+            "duplicate slug 'setup'",
+        ),
+        (lambda t: t.replace("paragraph = 1", "paragraph = 2"), "paragraph 2 does not exist"),
+        (lambda t: t.replace("paragraph = 1", "paragrah = 1"), "unknown key(s) paragrah"),
+        (lambda t: t.replace('slug = "setup"', 'slug = "Setup Here"'), "malformed slug"),
+        (lambda t: t.replace('slug = "setup"', 'slug = "search"'), "reserved"),
+        (lambda t: t.replace('id = "election-usa"', 'id = "edgar"'), "the file name says"),
+        (lambda t: t.replace('paragraphs = ["Chaque', 'paragraphs = ["", "Chaque'), "non-empty"),
+        (lambda t: t.replace("15 M$", "{start.money} M$"), "{start.money} is not in the game data"),
+        (lambda t: t.replace("[game]", "[game"), "not valid TOML"),
+    ],
+)
+def test_malformed_content_is_refused_naming_the_file(tmp_path, change, message):
+    path = _write(tmp_path, "election-usa.fr.toml", change(VALID))
+    with pytest.raises(RulesContentError) as raised:
+        load_file(path, game_data={"track": {"top": 12}})
+    assert str(raised.value).startswith("election-usa.fr.toml: ")
+    assert message in str(raised.value)
+
+
+def test_languages_of_a_game_must_have_the_same_slugs(tmp_path):
+    _write(tmp_path, "election-usa.fr.toml", VALID)
+    english = VALID.replace('lang = "fr"', 'lang = "en"').replace('"setup"', '"set-up"')
+    _write(tmp_path, "election-usa.en.toml", english)
+    with pytest.raises(RulesContentError, match="election-usa.fr.toml: sections .* differ"):
+        rules.load_directory(tmp_path)
+
+
+def test_file_names_must_name_game_and_language(tmp_path):
+    path = _write(tmp_path, "election-usa.toml", VALID)
+    with pytest.raises(RulesContentError, match="<game id>.<language>.toml"):
+        load_file(path)
+
+
+def test_placeholders_read_the_game_data(tmp_path):
+    path = _write(tmp_path, "election-usa.fr.toml", VALID.replace("15 M$", "{start.money} M$"))
+    book = load_file(path, game_data={"start": {"money": 15}})
+    assert book.sections[0].paragraphs[0] == "Chaque joueur reçoit 15 M$."
+
+
+def test_shipped_content_files_all_load():
+    library = rules.load_directory(rules.CONTENT_DIR)
+    assert set(library[GAME]) == {"en", "fr"}
+
+
+# --------------------------------------------------------------------------- web pages
+
+
+def _page(client, url: str, status: int = 200) -> str:
+    response = client.get(url)
+    assert response.status_code == status, url
+    return html.unescape(response.get_data(as_text=True))
+
+
+def _rel(page: str, rel: str) -> str | None:
+    found = re.search(rf'rel="{rel}" href="([^"]+)"', page)
+    return html.unescape(found[1]) if found else None
+
+
+@pytest.mark.parametrize(("game", "lang"), ALL_BOOKS)
+def test_every_section_page_renders(client, game, lang):
+    for sec in rules.sections(game, lang):
+        page = _page(client, f"/rules/{game}/{sec.slug}?lang={lang}")
+        assert f"<h1>{sec.title}</h1>" in page
+        assert f'<article class="rules-section" lang="{lang}">' in page
+        for paragraph in sec.paragraphs:
+            assert rules.item_text(paragraph) in page
+        assert 'role="search"' in page
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_next_and_previous_chain_through_every_section(client, lang):
+    url = f"/rules/{GAME}/{SLUGS[0]}?lang={lang}"
+    visited = []
+    while url:
+        page = _page(client, url)
+        visited.append(url)
+        url = _rel(page, "next")
+    assert visited == [f"/rules/{GAME}/{slug}?lang={lang}" for slug in SLUGS]
+    back = []
+    url = visited[-1]
+    while url:
+        back.append(url)
+        url = _rel(_page(client, url), "prev")
+    assert back == visited[::-1]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_rulings_are_shown_beside_their_paragraph_with_the_marker(client, lang):
+    for sec in rules.sections(GAME, lang):
+        page = _page(client, f"/rules/{GAME}/{sec.slug}?lang={lang}")
+        assert page.count('class="rules-ruling-text"') == len(sec.rulings)
+        beside = {r.paragraph for r in sec.rulings}
+        assert page.count('class="rules-ruling"') == page.count(MARKER[lang]) == len(beside)
+        for ruling in sec.rulings:
+            block = page.split(f'id="p{ruling.paragraph}"', 1)[1]
+            block = block.split('class="rules-para', 1)[0]
+            assert rules.item_text(sec.paragraphs[ruling.paragraph]) in block
+            assert ruling.text in block
+            assert MARKER[lang] in block
+
+
+def test_edition_values_say_check_your_copy(client):
+    page = _page(client, f"/rules/{GAME}/setup?lang=en")
+    assert page.count("House default — check your copy") == 2
+    page = _page(client, f"/rules/{GAME}/setup?lang=fr")
+    assert page.count("Valeur par défaut — vérifiez votre exemplaire") == 2
+
+
+def test_language_switch_keeps_the_section(client):
+    page = _page(client, f"/rules/{GAME}/scoring?lang=en")
+    assert f'href="/rules/{GAME}/scoring?lang=fr"' in page
+    assert 'aria-current="true" lang="en"' in page
+    page = _page(client, f"/rules/{GAME}/scoring?lang=fr")
+    assert "Décompte\u00a0: la règle des\u00a04" in page
+    assert f'href="/rules/{GAME}/scoring?lang=en"' in page
+
+
+def test_language_falls_back_to_the_interface_then_english(client):
+    page = _page(client, f"/rules/{GAME}/setup")
+    assert "<h1>Setup</h1>" in page
+    response = client.get(f"/rules/{GAME}/setup", headers={"Accept-Language": "fr-FR,fr"})
+    assert "<h1>Mise en place</h1>" in html.unescape(response.get_data(as_text=True))
+    # A language the game's rules do not have: the interface's, else English.
+    assert "<h1>Setup</h1>" in _page(client, f"/rules/{GAME}/setup?lang=ko")
+
+
+def test_index_and_contents(client):
+    index = _page(client, "/rules/")
+    assert f"/rules/{GAME}?lang=en" in index and "Casse-toi Pov'con!" in index
+    for lang in ("en", "fr"):
+        toc = _page(client, f"/rules/{GAME}?lang={lang}")
+        links = re.findall(rf'href="/rules/{GAME}/([a-z-]+)\?lang={lang}"', toc)
+        assert [s for s in links if s in SLUGS] == SLUGS
+        assert MARKER[lang] in toc
+
+
+@pytest.mark.parametrize(
+    ("lang", "query", "expected"),
+    [
+        ("en", "Marine", "marine"),
+        ("en", "cecile", "scoring"),
+        ("fr", "Cécile", "scoring"),
+        ("fr", "CECILE", "components"),
+        ("fr", "republique", "end-of-game"),
+    ],
+)
+def test_search_page(client, lang, query, expected):
+    page = _page(client, f"/rules/{GAME}/search?q={query}&lang={lang}")
+    assert f"/rules/{GAME}/{expected}?lang={lang}" in page
+    assert "<mark>" in page
+
+
+def test_search_page_without_match_or_query(client):
+    assert "No section matches “zeppelin”." in _page(
+        client, f"/rules/{GAME}/search?q=zeppelin&lang=en"
+    )
+    assert "Aucune section ne contient" in _page(client, f"/rules/{GAME}/search?q=zeppelin&lang=fr")
+    page = _page(client, f"/rules/{GAME}/search")
+    assert 'role="search"' in page and "<mark>" not in page
+
+
+def test_search_query_is_escaped(client):
+    response = client.get(f"/rules/{GAME}/search?q=<script>alert(1)</script>")
+    assert response.status_code == 200
+    assert b"<script>alert" not in response.data
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/rules/no-such-game",
+        "/rules/no-such-game/setup",
+        "/rules/no-such-game/search?q=x",
+        f"/rules/{GAME}/no-such-section",
+        f"/rules/{GAME}/no-such-section?lang=fr",
+    ],
+)
+def test_unknown_game_or_section_is_a_404_page(client, url):
+    page = _page(client, url, status=404)
+    assert "/rules/" in page
+    assert "Not found" in page or "Page introuvable" in page
+
+
+def test_every_printed_address_opens_its_page(client):
+    for lang in rules.languages(GAME):
+        for sec in rules.sections(GAME, lang):
+            url = rules.rules_url("http://localhost/", GAME, sec.slug, lang)
+            page = _page(client, url.removeprefix("http://localhost"))
+            assert f"<h1>{sec.title}</h1>" in page
+
+
+# --------------------------------------------------------------------------- on a phone
+
+
+@pytest.mark.browser
+def test_section_pages_fit_a_phone_and_stay_offline(live_server, new_phone):
+    page = new_phone()
+    for slug in ("setup", "scoring", "end-of-game"):
+        for lang in ("en", "fr"):
+            page.goto(f"{live_server.url}/rules/{GAME}/{slug}?lang={lang}")
+            assert page.evaluate("document.documentElement.scrollWidth") <= 360
+            font = page.evaluate(
+                "parseFloat(getComputedStyle(document.querySelector('.rules-para p')).fontSize)"
+            )
+            assert font >= 16
+    page.goto(f"{live_server.url}/rules/{GAME}/setup?lang=en")
+    page.fill("input[name=q]", "cécile")
+    page.press("input[name=q]", "Enter")
+    page.wait_for_url("**/search?**")
+    assert page.locator(".rules-hits li").count() >= 2
+    page.goto(f"{live_server.url}/rules/{GAME}/goal?lang=fr")
+    page.click("a[rel=next]")
+    page.wait_for_url(f"**/rules/{GAME}/setup?lang=fr")
+    assert page.locator("h1").inner_text() == "Mise en place"
+    assert all(url.startswith(live_server.url) for url in page.requested_urls)
