@@ -228,3 +228,9 @@ def test_form_to_action_builds_nested_objects() -> None:
                       ("a.results.0.cracked", "true"), ("a.corner", ""), ("other", "x")])
     assert form_to_action(form) == {"type": "score_round", "corner": None, "results": [
         {"cards": 5, "cracked": True}, {"cards": 4}]}
+
+
+def test_language_switch_follows_to_a_page_that_names_its_language(client: FlaskClient) -> None:
+    response = client.get("/language/en?next=/rules/casse-toi-pov-con/scoring?lang%3Dfr")
+    assert response.location == "/rules/casse-toi-pov-con/scoring?lang=en"
+    assert client.get("/language/fr?next=//evil.example/").location == "/"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from types import ModuleType
 
 from . import casse_toi_pov_con
-from .base import GameError, MalformedInput
+from .base import N_, GameError, MalformedInput
 
 GAMES: dict[str, ModuleType] = {
     casse_toi_pov_con.ID: casse_toi_pov_con,
@@ -23,7 +23,8 @@ def get_game(game_id: str) -> ModuleType:
     try:
         return GAMES[game_id]
     except (KeyError, TypeError):
-        raise MalformedInput("unknown game: %(game)s", code="unknown_game", game=game_id) from None
+        raise MalformedInput(N_("unknown game: %(game)s"), code="unknown_game",
+                              game=game_id) from None
 
 
 __all__ = ["GAMES", "ALL_GAME_IDS", "get_game", "GameError"]

@@ -26,11 +26,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .base import (
+    N_,
     GameOver,
     IllegalAction,
     Label,
     MalformedInput,
-    N_,
     Option,
     Outcome,
     load_data,

@@ -5,6 +5,7 @@
   var root = document.getElementById("table");
   if (!root) return;
   var live = document.getElementById("live");
+  var liveAfter = document.getElementById("live-after");
   var toast = document.getElementById("toast");
   var crack = document.getElementById("crack");
   var version = parseInt(root.dataset.version, 10);
@@ -73,7 +74,12 @@
         if (response.status === 200) {
           var v = parseInt(response.headers.get("X-Version"), 10);
           return response.text().then(function (html) {
-            live.innerHTML = html;
+            var fragment = document.createElement("template");
+            fragment.innerHTML = html;
+            var main = fragment.content.querySelector(".live-root");
+            var after = fragment.content.querySelector(".live-after");
+            if (main) live.replaceChildren(main);
+            if (after && liveAfter) liveAfter.replaceChildren(after);
             setVersion(v);
             afterRender();
           });

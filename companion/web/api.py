@@ -8,7 +8,7 @@ from flask import Blueprint, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from ..games import GAMES
-from ..games.base import GameError, GameOver, IllegalAction, MalformedInput
+from ..games.base import N_, GameError, GameOver, IllegalAction, MalformedInput
 from ..tables import TableNotFound, VersionConflict
 from .common import service, translate_error
 
@@ -48,7 +48,7 @@ def _http_error(error: HTTPException) -> tuple[Any, int]:
 def _json_body() -> dict[str, Any]:
     body = request.get_json(silent=True)
     if not isinstance(body, dict):
-        raise MalformedInput("the request body must be a JSON object", code="bad_json")
+        raise MalformedInput(N_("the request body must be a JSON object"), code="bad_json")
     return body
 
 
@@ -67,7 +67,7 @@ def create_table() -> Any:
     body = _json_body()
     game_id = body.get("game")
     if not isinstance(game_id, str):
-        raise MalformedInput("game must be a game id", code="bad_game")
+        raise MalformedInput(N_("game must be a game id"), code="bad_game")
     view = service().create(game_id, body.get("players"), body.get("options"))
     return jsonify(view.to_json()), 201
 

@@ -30,8 +30,11 @@ def _safe(msgid: str, params: dict[str, Any]) -> str:
 
 
 def translate_error(error: GameError) -> str:
-    """An engine error in the reader's language."""
-    return _safe(error.msgid, dict(error.params))
+    """An engine error in the reader's language (with the error it names as its reason)."""
+    params = dict(error.params)
+    if "reason" in params and isinstance(error.__cause__, GameError):
+        params["reason"] = translate_error(error.__cause__)
+    return _safe(error.msgid, params)
 
 
 def render_label(view: TableView | None, label: Label | None) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 from typing import Any
 
 import qrcode
@@ -198,7 +199,12 @@ def set_language(lang: str) -> Any:
     target = request.args.get("next") or "/"
     if not target.startswith("/") or target.startswith("//"):
         target = "/"
-    return redirect(target)
+    # A page whose address names a language (the rules reference) follows the new choice.
+    parts = urlsplit(target)
+    query = [(k, v) for k, v in parse_qsl(parts.query) if k != "lang"]
+    if len(query) != len(parse_qsl(parts.query)) and lang in LANGUAGES:
+        query.append(("lang", lang))
+    return redirect(urlunsplit(("", "", parts.path, urlencode(query), parts.fragment)))
 
 
 def _profiles(game_id: str) -> list[EditionProfile]:
@@ -299,7 +305,7 @@ def watch(token: str) -> Any:
 
 
 @pages_bp.get("/t/<table_id>/live")
-@pages_bp.get("/watch/<table_id>/live")
+@pages_bp.get("/watch/<table_id>/live", endpoint="watch_live")
 def live(table_id: str) -> Any:
     """The live part of the table page, or 204 when the version has not moved."""
     spectator = request.path.startswith("/watch/")
