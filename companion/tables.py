@@ -28,6 +28,7 @@ from sqlalchemy.exc import IntegrityError
 from .db import Database, EntryRow, SeatClaim, TableRow, utcnow
 from .games import get_game
 from .games.base import N_, GameError, IllegalAction, Label, MalformedInput, Outcome
+from .games.sealed import SEAL_ACTION
 
 
 class TableNotFound(GameError):
@@ -36,6 +37,12 @@ class TableNotFound(GameError):
 
 class VersionConflict(GameError):
     code = "version_conflict"
+
+
+class NotYourSeat(GameError):
+    """A sealed input sent by a phone (or API client) that does not hold that seat."""
+
+    code = "not_your_seat"
 
 
 @dataclass(frozen=True)
@@ -100,13 +107,14 @@ class TableView:
     def redo_label(self) -> Label | None:
         return self.labels[self.replay.undone[-1].seq] if self.replay.undone else None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, viewer: int | None = None) -> dict[str, Any]:
+        """The table as ``viewer`` (a seat, or None for everyone) may see it."""
         outcome = self.outcome
         return {
             "id": self.id,
             "game": self.game.ID,
             "version": self.version,
-            "state": self.game.to_json(self.state),
+            "state": self.game.to_json(self.state, viewer),
             "outcome": outcome.to_json() if outcome else None,
         }
 
@@ -245,9 +253,14 @@ class TableService:
 
     def act(self, table_id: str, expected_version: Any, action: Any,
             seat: int | None = None) -> TableView:
-        """Apply one game action made against ``expected_version``."""
+        """Apply one game action made against ``expected_version`` by the holder of ``seat``.
+
+        A sealed input is taken only from the phone or client that holds its seat.
+        """
         if not isinstance(action, dict):
             raise MalformedInput(N_("action must be an object"))
+        if action.get("type") == SEAL_ACTION and (seat is None or action.get("seat") != seat):
+            raise NotYourSeat(N_("only the phone that holds a seat can lock in its secret"))
 
         def step(view: TableView, seq: int) -> tuple[str, Any, Label, Replay]:
             game, replay = view.game, view.replay

@@ -514,8 +514,8 @@ def correctable(action: Mapping[str, Any]) -> bool:
     return action.get("type") == "score_round"
 
 
-def to_json(state: State) -> dict[str, Any]:
-    """The public state, as the API returns it and the pages read it."""
+def to_json(state: State, viewer: int | None = None) -> dict[str, Any]:
+    """The state as the API returns it; this game has no secrets, so every viewer sees all."""
     return {
         "players": [
             {"seat": seat, "name": p.name, "party": p.party, "popularity": p.popularity,

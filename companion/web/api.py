@@ -9,13 +9,14 @@ from werkzeug.exceptions import HTTPException
 
 from ..games import GAMES
 from ..games.base import N_, GameError, GameOver, IllegalAction, MalformedInput
-from ..tables import TableNotFound, VersionConflict
+from ..tables import NotYourSeat, TableNotFound, VersionConflict
 from .common import service, translate_error
 
 api_bp = Blueprint("api", __name__)
 
 STATUS = (
     (TableNotFound, 404),
+    (NotYourSeat, 403),
     (VersionConflict, 409),
     (MalformedInput, 400),
     (GameOver, 422),
@@ -72,9 +73,28 @@ def create_table() -> Any:
     return jsonify(view.to_json()), 201
 
 
+def _seat(table_id: str) -> int | None:
+    """The seat whose token the request carries (header ``X-Seat-Token``), if any."""
+    token = request.headers.get("X-Seat-Token")
+    if not token:
+        return None
+    seat = service().seat_of(table_id, token)
+    if seat is None:
+        service().get(table_id)  # 404 first for an unknown table
+        raise NotYourSeat(N_("this seat token does not belong to this table"))
+    return seat
+
+
+@api_bp.post("/tables/<table_id>/seats/<int:seat>")
+def claim_seat(table_id: str, seat: int) -> Any:
+    """Claim a seat: the token returned identifies that seat in later requests."""
+    token = service().claim(table_id, seat)
+    return jsonify({"seat": seat, "token": token}), 201
+
+
 @api_bp.get("/tables/<table_id>")
 def get_table(table_id: str) -> Any:
-    return jsonify(service().get(table_id).to_json())
+    return jsonify(service().get(table_id).to_json(_seat(table_id)))
 
 
 @api_bp.get("/tables/<table_id>/version")
@@ -85,28 +105,34 @@ def get_version(table_id: str) -> Any:
 @api_bp.post("/tables/<table_id>/actions")
 def post_action(table_id: str) -> Any:
     body = _json_body()
-    view = service().act(table_id, body.get("expected_version"), body.get("action"))
-    return jsonify(view.to_json())
+    seat = _seat(table_id)
+    view = service().act(table_id, body.get("expected_version"), body.get("action"), seat=seat)
+    return jsonify(view.to_json(seat))
 
 
 @api_bp.post("/tables/<table_id>/undo")
 def post_undo(table_id: str) -> Any:
     body = _json_body()
-    return jsonify(service().undo(table_id, body.get("expected_version")).to_json())
+    seat = _seat(table_id)
+    return jsonify(service().undo(table_id, body.get("expected_version"), seat=seat)
+                   .to_json(seat))
 
 
 @api_bp.post("/tables/<table_id>/redo")
 def post_redo(table_id: str) -> Any:
     body = _json_body()
-    return jsonify(service().redo(table_id, body.get("expected_version")).to_json())
+    seat = _seat(table_id)
+    return jsonify(service().redo(table_id, body.get("expected_version"), seat=seat)
+                   .to_json(seat))
 
 
 @api_bp.post("/tables/<table_id>/corrections")
 def post_correction(table_id: str) -> Any:
     body = _json_body()
+    seat = _seat(table_id)
     view = service().amend(table_id, body.get("expected_version"), body.get("target"),
-                           body.get("action"))
-    return jsonify(view.to_json())
+                           body.get("action"), seat=seat)
+    return jsonify(view.to_json(seat))
 
 
 @api_bp.get("/openapi.json")

@@ -1,0 +1,64 @@
+"""Secret-then-reveal, once for every game: sealed bids, programmed moves, revealed cards.
+
+Each expected seat locks in a value that only it can see; nobody sees another seat's value
+until every expected seat has locked in (or the table calls the reveal), and then all are
+revealed at once. An engine keeps a ``Sealed`` in its state and lets the platform do the
+rest:
+
+- the ``seal`` action (``{"type": "seal", "seat": s, "value": ...}``) is accepted only from the
+  phone or API client that holds seat ``s`` (the table service checks it);
+- ``to_json(state, viewer)`` shows a seat its own value and only *whether* the others have
+  locked in (``Sealed.public``);
+- the engine resolves the step when ``complete`` becomes true, or on ``reveal``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from .base import N_, IllegalAction
+
+SEAL_ACTION = "seal"
+REVEAL_ACTION = "reveal"
+
+
+@dataclass(frozen=True)
+class Sealed:
+    """One sealed step: who must lock in, and what has been locked so far."""
+
+    step: str
+    seats: tuple[int, ...]
+    values: tuple[tuple[int, Any], ...] = ()
+
+    @classmethod
+    def open(cls, step: str, seats: Iterable[int]) -> Sealed:
+        return cls(step, tuple(seats))
+
+    def lock(self, seat: int, value: Any) -> Sealed:
+        """Lock in (or change, before the reveal) a seat's value."""
+        if seat not in self.seats:
+            raise IllegalAction(N_("seat %(seat)s has nothing to lock in now"),
+                                code="not_expected", seat=seat)
+        values = tuple((s, v) for s, v in self.values if s != seat) + ((seat, value),)
+        return Sealed(self.step, self.seats, tuple(sorted(values, key=lambda sv: sv[0])))
+
+    @property
+    def locked(self) -> tuple[int, ...]:
+        return tuple(s for s, _ in self.values)
+
+    @property
+    def complete(self) -> bool:
+        return set(self.locked) >= set(self.seats)
+
+    def value(self, seat: int, default: Any = None) -> Any:
+        return next((v for s, v in self.values if s == seat), default)
+
+    def public(self, viewer: int | None) -> dict[str, Any]:
+        """What a seat (or a spectator, ``None``) may see: its own value, the others' status."""
+        data: dict[str, Any] = {"step": self.step, "seats": list(self.seats),
+                                "locked": list(self.locked)}
+        if viewer is not None and viewer in self.locked:
+            data["mine"] = self.value(viewer)
+        return data
