@@ -9,6 +9,8 @@ server; the screen is kept awake. Every page is saved as a phone-size screenshot
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
 import time
 import urllib.error
 import urllib.request
@@ -30,7 +32,7 @@ PLAYERS = [("Ann", "blue"), ("Bob", "pink"), ("Cy", "green")]
 READ_TRACK = """() => {
   const out = {};
   let name = null;
-  for (const el of document.querySelectorAll('#live .track-grid > *')) {
+  for (const el of document.querySelectorAll('#table .track-grid > *')) {
     if (el.classList.contains('track-label')) {
       const label = el.cloneNode(true);
       label.querySelectorAll('.badge').forEach((b) => b.remove());
@@ -45,16 +47,51 @@ READ_TRACK = """() => {
 TRACK_SHOWS = "(expected) => { const got = (" + READ_TRACK + ")();" \
     " return Object.entries(expected).every(([k, v]) => got[k] === v); }"
 
+# The elements that stick out of the phone's width (the page then gets zoomed out).
+PHONE_WIDTH = 360
+WIDER_THAN_THE_PHONE = """(width) => {
+  if (window.innerWidth <= width && document.documentElement.scrollWidth <= width) return [];
+  const out = [];
+  for (const el of document.querySelectorAll('body *')) {
+    const box = el.getBoundingClientRect();
+    if (box.width && box.right > width + 1) {
+      out.push(`${el.tagName.toLowerCase()}.${el.className}: ${Math.round(box.right)} px`);
+    }
+  }
+  return out.length ? out.slice(0, 8) : [`page ${document.documentElement.scrollWidth} px`];
+}"""
+
 timings: dict[str, float] = {}
 
 
 # ---------------------------------------------------------------------------- helpers
 
 def shot(page: Any, name: str) -> None:
-    """Save the phone's screen (360 x 740) and the whole page as screenshots."""
+    """Save the phone's screen (360 x 740) and the whole page as screenshots.
+
+    Also checks that nothing is wider than the phone: a phone zooms such a page out, and
+    every text and button on it gets smaller.
+    """
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
     page.screenshot(path=str(SCREENSHOTS / f"{name}-full.png"), full_page=True)
+    too_wide = page.evaluate(WIDER_THAN_THE_PHONE, PHONE_WIDTH)
+    assert not too_wide, f"{name}: wider than the phone's {PHONE_WIDTH} px: {too_wide}"
+
+
+def decode_qr(element: Any) -> str:
+    """What a phone camera reads from the QR code shown on the screen."""
+    zbarimg = shutil.which("zbarimg")
+    if zbarimg is None:
+        pytest.fail("zbarimg is missing: install Debian's zbar-tools (tests/run.sh does)")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    image = SCREENSHOTS / "join-qr.png"
+    element.evaluate("(e) => e.scrollIntoView({block: 'center'})")  # clear of the bottom bar
+    element.screenshot(path=str(image))
+    decoded = subprocess.run([zbarimg, "--quiet", "--raw", str(image)],
+                             capture_output=True, text=True, timeout=30)
+    return decoded.stdout.strip()
 
 
 def record_timing(name: str, seconds: float) -> None:
@@ -92,7 +129,7 @@ def claim(page: Any, server: Any, table_id: str, name: str) -> None:
     page.goto(f"{server.url}/t/{table_id}")
     page.get_by_role("button", name=name, exact=True).click()
     page.wait_for_selector("#table[data-seat]:not([data-seat=''])")
-    assert page.locator(".track-label", has_text=name).locator(".badge").is_visible()
+    assert page.locator(".track-label", has_text=name).locator(".badge").count() == 1
 
 
 def draw(page: Any, stress: int) -> Any:
@@ -104,6 +141,15 @@ def draw(page: Any, stress: int) -> Any:
         form.get_by_role("button", name="Add this card").click()
     assert response.value.ok, response.value.text()
     return response.value
+
+
+def mark_document(page: Any) -> None:
+    """Mark the loaded document, to tell later that the page was not reloaded."""
+    page.evaluate("window.__sameDocument = true")
+
+
+def assert_not_reloaded(page: Any) -> None:
+    assert page.evaluate("window.__sameDocument === true"), "the page was reloaded"
 
 
 def cards_of(page: Any, name: str) -> Any:
@@ -152,6 +198,7 @@ def test_two_phones_join_and_see_each_others_changes_within_a_second(live_server
     assert box and box["width"] >= 200, f"the join QR code is too small to scan: {box}"
     join_url = host.locator(".invite a").first.get_attribute("href")
     assert join_url and join_url.endswith(f"/t/{table_id}")
+    assert decode_qr(qr) == join_url, "the QR code on the screen does not open the join link"
     shot(host, "03-table-host-before-claiming")
 
     guest = new_phone()
@@ -178,6 +225,7 @@ def test_two_phones_join_and_see_each_others_changes_within_a_second(live_server
     shot(host, "05-quick-entry")
     guest_track_before = guest.evaluate(READ_TRACK)
     assert guest_track_before == before
+    mark_document(guest)
     with host.expect_response(lambda r: r.request.method == "POST"
                               and r.url.endswith("/act")) as written:
         host.get_by_role("button", name="Score the round").click()
@@ -188,7 +236,8 @@ def test_two_phones_join_and_see_each_others_changes_within_a_second(live_server
     assert after["Ann"] == "8" and after["Marine"] == "2"
     guest.wait_for_function(TRACK_SHOWS, arg=after, timeout=PROPAGATION_BUDGET_MS)
     record_timing("round_scored_to_other_phone", time.monotonic() - wrote_at)
-    expect(guest.locator("#live .summary")).to_contain_text("Round 1 results")
+    expect(guest.locator("#table .summary")).to_contain_text("Round 1 results")
+    assert_not_reloaded(guest)
     host.wait_for_url(f"**/t/{table_id}")
     host.wait_for_function(TRACK_SHOWS, arg=after)
     shot(host, "06-table-after-round-summary")
@@ -199,6 +248,7 @@ def test_two_phones_join_and_see_each_others_changes_within_a_second(live_server
     expect(guest.locator(".chips .chip")).to_have_count(1)
     shot(guest, "07-table-player-mid-round")
     expect(host.locator("#crack")).to_be_hidden()
+    mark_document(host)
     draw(guest, 3)
     drew_at = time.monotonic()
     expect(host.locator("#crack")).to_be_visible(timeout=PROPAGATION_BUDGET_MS)
@@ -211,12 +261,19 @@ def test_two_phones_join_and_see_each_others_changes_within_a_second(live_server
     state = api(live_server, "GET", f"/api/tables/{table_id}")["state"]
     assert state["round"] == 3
     host.wait_for_function(TRACK_SHOWS, arg=track_of(live_server, table_id))
-    expect(host.locator("#live .summary")).to_contain_text("Ended by a crack")
+    expect(host.locator("#table .summary")).to_contain_text("Ended by a crack")
+    assert_not_reloaded(host)
     shot(host, "09-table-after-crack-summary")
 
+    host.locator("#table .summary").get_by_role("link", name="Correct round 2").click()
+    expect(host.locator("#entry-form")).to_be_visible()
+    expect(host.locator("#cards-1")).to_have_value("2")
+    shot(host, "10-correct-round")
+    host.go_back()
+
     host.get_by_role("link", name="Log").click()
-    expect(host.locator("ol.log li")).to_have_count(3)
-    shot(host, "10-log")
+    expect(host.locator("ul.log li")).to_have_count(3)
+    shot(host, "11-log")
 
     assert_requests_stay_local(live_server, host, guest)
 
@@ -228,6 +285,8 @@ def test_undo_on_one_phone_reverts_the_other_and_names_what_it_undoes(live_serve
     ann, bob = new_phone(), new_phone()
     claim(ann, live_server, table_id, "Ann")
     claim(bob, live_server, table_id, "Bob")
+    mark_document(ann)
+    mark_document(bob)
     expect(undo_button(ann)).to_have_text("Nothing to undo")
     expect(undo_button(ann)).to_be_disabled()
 
@@ -257,14 +316,16 @@ def test_undo_on_one_phone_reverts_the_other_and_names_what_it_undoes(live_serve
     bob.wait_for_function(TRACK_SHOWS, arg=scored, timeout=PROPAGATION_BUDGET_MS)
     expect(undo_button(ann)).to_have_text("Undo: round 1 scoring",
                                           timeout=PROPAGATION_BUDGET_MS)
-    shot(ann, "11-undo-label")
+    shot(ann, "12-undo-label")
     with ann.expect_response(lambda r: r.url.endswith("/undo")):
         undo_button(ann).click()
     undone_at = time.monotonic()
     bob.wait_for_function(TRACK_SHOWS, arg=before, timeout=PROPAGATION_BUDGET_MS)
     record_timing("round_undo_to_other_phone", time.monotonic() - undone_at)
     assert track_of(live_server, table_id) == before
-    expect(bob.locator("#live .summary")).to_have_count(0)
+    expect(bob.locator("#table .summary")).to_have_count(0)
+    assert_not_reloaded(ann)
+    assert_not_reloaded(bob)
 
     assert_requests_stay_local(live_server, ann, bob)
 
@@ -275,7 +336,8 @@ def test_spectator_sees_the_table_and_cannot_act(live_server, new_phone):
     table_id = table_via_api(live_server)
     host = new_phone()
     host.goto(f"{live_server.url}/t/{table_id}")
-    watch_url = host.get_by_role("link", name="watch link").get_attribute("href")
+    host.locator(".invite summary").click()
+    watch_url = host.get_by_role("link", name="Spectator link (read-only)").get_attribute("href")
     assert watch_url and "/watch/" in watch_url and table_id not in watch_url
 
     spectator = new_phone()
@@ -297,9 +359,9 @@ def test_spectator_sees_the_table_and_cannot_act(live_server, new_phone):
         {"expected_version": 0, "action": {"type": "score_round", "results": results}})
     spectator.wait_for_function(TRACK_SHOWS, arg=track_of(live_server, table_id),
                                 timeout=PROPAGATION_BUDGET_MS)
-    expect(spectator.locator("#live .summary")).to_contain_text("Round 1 results")
+    expect(spectator.locator("#table .summary")).to_contain_text("Round 1 results")
     assert spectator.locator("form").count() == 0
-    shot(spectator, "12-spectator")
+    shot(spectator, "13-spectator")
 
     assert_requests_stay_local(live_server, host, spectator)
 
@@ -309,28 +371,26 @@ def test_no_request_leaves_the_server_on_any_page(live_server, new_phone):
     table_id = table_via_api(live_server)
     phone = new_phone()
     pages = {
-        "13-tour-home": "/",
-        "14-tour-new-table": f"/new/{GAME}",
-        "15-tour-table-before-claiming": f"/t/{table_id}",
-        "16-tour-quick-entry": f"/t/{table_id}/entry",
-        "17-tour-log": f"/t/{table_id}/log",
+        "14-tour-home": "/",
+        "15-tour-new-table": f"/new/{GAME}",
+        "16-tour-table-before-claiming": f"/t/{table_id}",
+        "17-tour-quick-entry": f"/t/{table_id}/entry",
+        "18-tour-log": f"/t/{table_id}/log",
+        "19-rules": f"/rules/{GAME}",
+        "20-rules-section": f"/rules/{GAME}/setup",
+        "21-print": f"/print/{GAME}",
     }
     for name, path in pages.items():
         response = phone.goto(live_server.url + path)
         assert response and response.ok, f"{path}: {response and response.status}"
-        shot(phone, name)
-    claim(phone, live_server, table_id, "Cy")
-    phone.wait_for_function("document.getElementById('table').dataset.wakeLock")
-    shot(phone, "18-tour-table-seated")
-
-    for name, path in {"19-rules": f"/rules/{GAME}", "20-print": f"/print/{GAME}"}.items():
-        response = phone.goto(live_server.url + path)
-        assert response is not None
-        if response.status == 404:
-            continue  # that part of the product is not there yet
-        assert response.ok, f"{path}: {response.status}"
         phone.wait_for_load_state("load")
         shot(phone, name)
+    response = phone.goto(live_server.url + "/t/no-such-table")
+    assert response and response.status == 404
+    shot(phone, "22-not-found")
+    claim(phone, live_server, table_id, "Cy")
+    phone.wait_for_function("document.getElementById('table').dataset.wakeLock")
+    shot(phone, "23-tour-table-seated")
 
     assert_requests_stay_local(live_server, phone)
     assert any(url.endswith("/static/app.css") for url in phone.requested_urls)

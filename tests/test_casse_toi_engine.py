@@ -412,3 +412,11 @@ def test_quick_entry_replaces_a_walk_in_progress() -> None:
     state = draw(table("blue", "pink"), 0, 3)
     after = score(state, res(0, 4), res(1, 4))
     assert after.history[-1].how == "entry" and after.walk == ((), ())
+
+
+def test_the_label_of_the_cracking_card_says_the_round_ended() -> None:
+    state = draw(table("blue", "pink"), 0, 5)
+    label = game.describe(state, {"type": "draw", "seat": 0, "stress": 3, "stars": 0})
+    assert label.render() == "Christiane cracked (8 stress): round 1 scoring"
+    assert game.describe(state, {"type": "draw", "seat": 0, "stress": 2}).render() == \
+        "Christiane: card, 2 stress"

@@ -63,6 +63,63 @@ RULING_SOURCES = [
     "Otherwise, Marine beyond the top",
 ]
 
+EDGAR = "edgar-et-lucien"
+
+EDGAR_SLUGS = [
+    "components",
+    "goal",
+    "victory-conditions",
+    "setup",
+    "starting-districts",
+    "turn",
+    "programming",
+    "movement",
+    "actions",
+    "action-details",
+    "robbery",
+    "manigance",
+    "edgar-administration",
+    "edgar-places",
+    "buying",
+    "lucien-administration",
+    "certificates",
+    "city-hall-double",
+    "end-of-period",
+    "tax-collection",
+    "governor-election",
+    "end-of-game",
+    "manigance-cards",
+    "faq",
+]
+
+# Every Edgar & Lucien item of RULINGS.md, by its opening words, and the sections where it is
+# shown: an item that settles several sentences of the rulebook sits beside each of them.
+EDGAR_RULINGS = {
+    "Players 2 to 4": ["setup", "setup"],
+    "Money moves in 10,000 notes": ["robbery", "robbery"],
+    "Edgar's administration action": ["action-details", "edgar-administration", "city-hall-double"],
+    "Populist Speech +50": ["buying", "buying", "lucien-administration", "lucien-administration"],
+    "An Electoral Period is 4 turns": [
+        "turn",
+        "tax-collection",
+        "tax-collection",
+        "governor-election",
+        "governor-election",
+        "governor-election",
+    ],
+    "Victory: three of the four conditions": ["goal", "end-of-period", "faq"],
+    "Manigance deck": ["components", "manigance-cards"],
+    "The board": ["components"],
+}
+
+SLUGS_BY_GAME = {GAME: SLUGS, EDGAR: EDGAR_SLUGS}
+
+# Each game's section of RULINGS.md (its heading) and the sources naming its items.
+RULINGS_MD_SECTIONS = {
+    GAME: ("## Casse-toi Pov'con!", RULING_SOURCES),
+    EDGAR: ("## Edgar & Lucien", list(EDGAR_RULINGS)),
+}
+
 MARKER = {"en": "Table ruling", "fr": "Règle de table"}
 
 
@@ -122,11 +179,11 @@ def test_every_ruling_of_rulings_md_is_shown_once(lang):
     assert sorted(sources) == sorted(RULING_SOURCES)
 
 
-def _rulings_md_items() -> list[str]:
-    """The Casse-toi items of RULINGS.md (nested ones too), each as one line of text."""
+def _rulings_md_items(heading: str) -> list[str]:
+    """A game's items of RULINGS.md (nested ones too), each as one line of text."""
     assert RULINGS_MD is not None
     text = RULINGS_MD.read_text(encoding="utf-8")
-    start = text.index("## Casse-toi Pov'con!")
+    start = text.index(heading)
     end = text.index("\n## ", start + 1)
     items: list[str] = []
     for line in text[start:end].splitlines()[1:]:
@@ -138,14 +195,20 @@ def _rulings_md_items() -> list[str]:
     return [item.replace("**", "") for item in items]
 
 
+def test_every_game_with_rules_lists_its_rulings_md_sources():
+    assert set(rules.games()) == set(RULINGS_MD_SECTIONS)
+
+
 @pytest.mark.skipif(RULINGS_MD is None, reason="RULINGS.md is not next to this checkout")
-def test_ruling_sources_name_every_item_of_rulings_md():
-    items = _rulings_md_items()
-    assert len(items) == len(RULING_SOURCES)
+@pytest.mark.parametrize("game", list(RULINGS_MD_SECTIONS))
+def test_ruling_sources_name_every_item_of_rulings_md(game):
+    heading, sources = RULINGS_MD_SECTIONS[game]
+    items = _rulings_md_items(heading)
+    assert len(items) == len(sources)
     for item in items:
-        named = [s for s in RULING_SOURCES if item.lower().startswith(s.lower())]
+        named = [s for s in sources if item.lower().startswith(s.lower())]
         assert named, f"RULINGS.md item not in the rules reference: {item}"
-    for source in RULING_SOURCES:
+    for source in sources:
         matching = [i for i in items if i.lower().startswith(source.lower())]
         assert len(matching) == 1, (source, matching)
 
@@ -390,15 +453,17 @@ def test_every_section_page_renders(client, game, lang):
         assert 'role="search"' in page
 
 
+@pytest.mark.parametrize("game", list(SLUGS_BY_GAME))
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_next_and_previous_chain_through_every_section(client, lang):
-    url = f"/rules/{GAME}/{SLUGS[0]}?lang={lang}"
+def test_next_and_previous_chain_through_every_section(client, game, lang):
+    slugs = SLUGS_BY_GAME[game]
+    url = f"/rules/{game}/{slugs[0]}?lang={lang}"
     visited = []
     while url:
         page = _page(client, url)
         visited.append(url)
         url = _rel(page, "next")
-    assert visited == [f"/rules/{GAME}/{slug}?lang={lang}" for slug in SLUGS]
+    assert visited == [f"/rules/{game}/{slug}?lang={lang}" for slug in slugs]
     back = []
     url = visited[-1]
     while url:
@@ -407,10 +472,10 @@ def test_next_and_previous_chain_through_every_section(client, lang):
     assert back == visited[::-1]
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_rulings_are_shown_beside_their_paragraph_with_the_marker(client, lang):
-    for sec in rules.sections(GAME, lang):
-        page = _page(client, f"/rules/{GAME}/{sec.slug}?lang={lang}")
+@pytest.mark.parametrize(("game", "lang"), ALL_BOOKS)
+def test_rulings_are_shown_beside_their_paragraph_with_the_marker(client, game, lang):
+    for sec in rules.sections(game, lang):
+        page = _page(client, f"/rules/{game}/{sec.slug}?lang={lang}")
         assert page.count('class="rules-ruling-text"') == len(sec.rulings)
         beside = {r.paragraph for r in sec.rulings}
         assert page.count('class="rules-ruling"') == page.count(MARKER[lang]) == len(beside)
@@ -504,12 +569,161 @@ def test_unknown_game_or_section_is_a_404_page(client, url):
     assert "Not found" in page or "Page introuvable" in page
 
 
-def test_every_printed_address_opens_its_page(client):
-    for lang in rules.languages(GAME):
-        for sec in rules.sections(GAME, lang):
-            url = rules.rules_url("http://localhost/", GAME, sec.slug, lang)
+@pytest.mark.parametrize("game", rules.games())
+def test_every_printed_address_opens_its_page(client, game):
+    for lang in rules.languages(game):
+        for sec in rules.sections(game, lang):
+            url = rules.rules_url("http://localhost/", game, sec.slug, lang)
             page = _page(client, url.removeprefix("http://localhost"))
             assert f"<h1>{sec.title}</h1>" in page
+
+
+# --------------------------------------------------------------------------- Edgar & Lucien
+
+
+def test_edgar_is_served_in_english_and_french_without_its_engine(client, monkeypatch):
+    from companion import games
+
+    # The rules reference does not depend on the engine registry.
+    monkeypatch.setattr(games, "GAMES", {k: v for k, v in games.GAMES.items() if k != EDGAR})
+    assert EDGAR in rules.games()
+    assert _page(client, f"/rules/{EDGAR}/setup?lang=fr")
+    assert rules.languages(EDGAR) == ("en", "fr")
+    assert {(EDGAR, "en"), (EDGAR, "fr")} <= set(ALL_BOOKS)
+    assert "Edgar & Lucien" in _page(client, "/rules/")
+    for lang in ("en", "fr"):
+        toc = _page(client, f"/rules/{EDGAR}?lang={lang}")
+        links = re.findall(rf'href="/rules/{EDGAR}/([a-z-]+)\?lang={lang}"', toc)
+        assert [s for s in links if s in EDGAR_SLUGS] == EDGAR_SLUGS
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_edgar_slugs_are_stable_and_the_same_in_every_language(lang):
+    assert [s.slug for s in rules.sections(EDGAR, lang)] == EDGAR_SLUGS
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_edgar_every_ruling_of_rulings_md_is_shown_where_it_applies(lang):
+    shown: dict[str, list[str]] = {}
+    for sec in rules.sections(EDGAR, lang):
+        for ruling in sec.rulings:
+            shown.setdefault(ruling.source, []).append(sec.slug)
+    assert shown == EDGAR_RULINGS
+
+
+def test_edgar_rulings_sit_beside_the_sentence_they_interpret():
+    def beside(slug: str, source: str) -> list[str]:
+        sec = rules.section(EDGAR, slug, "en")
+        return [sec.paragraphs[r.paragraph] for r in sec.rulings if r.source == source]
+
+    assert "rounded up" in beside("robbery", "Money moves in 10,000 notes")[0]
+    assert "bodyguard" in beside("robbery", "Money moves in 10,000 notes")[1]
+    assert "only once per player" in beside("action-details", "Edgar's administration action")[0]
+    assert (
+        "lose 20 popularity" in beside("edgar-administration", "Edgar's administration action")[0]
+    )
+    assert "30 popularity" in beside("city-hall-double", "Edgar's administration action")[0]
+    speech, protection = beside("lucien-administration", "Populist Speech +50")
+    assert "Populist Speech" in speech and "any Manigance card" in protection
+    city, player = beside("buying", "Populist Speech +50")
+    assert "20,000 Cogs to the Bank" in city and "30,000 Cogs to the player" in player
+    assert "Grand Zealot" in beside("end-of-period", "Victory: three of the four conditions")[0]
+    assert (
+        "one certificate per Electoral" in beside("faq", "Victory: three of the four conditions")[0]
+    )
+    assert "tie" in beside("governor-election", "An Electoral Period is 4 turns")[0]
+    assert "20 Manigance cards" in beside("components", "Manigance deck")[0]
+    assert "game board" in beside("components", "The board")[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_edgar_notes_the_manigance_deck_of_15_against_the_component_list(lang):
+    cards = rules.section(EDGAR, "manigance-cards", lang)
+    copies = [int(n) for p in cards.paragraphs for n in re.findall(r"\(×(\d+)\)", p)]
+    assert len(copies) == 9 and sum(copies) == 15
+    notes = [
+        r.text
+        for slug in ("components", "manigance-cards")
+        for r in rules.section(EDGAR, slug, lang).rulings
+        if r.source == "Manigance deck"
+    ]
+    assert len(notes) == 2 and all("15" in n and "20" in n for n in notes)
+
+
+def test_edgar_edition_value_is_the_board(client):
+    for lang in ("en", "fr"):
+        marked = {
+            r.source for sec in rules.sections(EDGAR, lang) for r in sec.rulings if r.edition_value
+        }
+        assert marked == {"The board"}
+        board = rules.section(EDGAR, "components", lang).rulings[0].text
+        assert all(word in board for word in ("Archives", "2–3", "4"))
+    page = _page(client, f"/rules/{EDGAR}/components?lang=en")
+    assert page.count("House default — check your copy") == 1
+    assert "schematic one of our own" in page
+    page = _page(client, f"/rules/{EDGAR}/components?lang=fr")
+    assert page.count("Valeur par défaut — vérifiez votre exemplaire") == 1
+
+
+def test_edgar_french_keeps_the_game_terms():
+    french = " ".join(
+        " ".join([sec.title, *sec.paragraphs, *(r.text for r in sec.rulings)])
+        for sec in rules.sections(EDGAR, "fr")
+    )
+    for term in (
+        "Dandy Fortuné",
+        "Haut Percepteur",
+        "Bureaucrate Influent",
+        "Grand Zélateur",
+        "Cogs",
+        "Place du Cochon Saoul",
+        "Archives",
+        "Banque Centrale",
+        "Hôtel de Ville",
+        "Manigance",
+        "Protection du Patrimoine",
+        "Quartier Ivoire",
+        "Quartier Acier",
+        "Période Électorale",
+        "Gouverneur",
+        "Grand Triomphant",
+        "50\u00a0000 Cogs",
+    ):
+        assert term in french, term
+    for english in ("Drunken Pig", "City Hall", "Central Bank", "Heritage Protection", "Zealot"):
+        assert english not in french, english
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_edgar_search_finds_manigance(lang):
+    found = _slugs(rules.search(EDGAR, lang, "Manigance"))
+    assert found[:2] == ["manigance", "manigance-cards"]  # the sections titled so come first
+    assert {"components", "edgar-places", "lucien-administration", "faq"} <= set(found)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_edgar_search_ignores_accents(lang):
+    plain = rules.search(EDGAR, lang, "Zelateur")
+    assert plain == rules.search(EDGAR, lang, "Zélateur") == rules.search(EDGAR, lang, "ZÉLATEUR")
+    assert "victory-conditions" in _slugs(plain)
+    assert any("Zélateur" in snippet for _, snippet in plain)
+    if lang == "fr":
+        assert "end-of-period" in _slugs(plain)
+
+
+@pytest.mark.parametrize(
+    ("lang", "query", "expected"),
+    [
+        ("en", "zelateur", "victory-conditions"),
+        ("fr", "Zelateur", "end-of-period"),
+        ("fr", "manigance", "manigance-cards"),
+        ("fr", "hotel de ville", "city-hall-double"),
+    ],
+)
+def test_edgar_search_page(client, lang, query, expected):
+    page = _page(client, f"/rules/{EDGAR}/search?q={query}&lang={lang}")
+    assert f"/rules/{EDGAR}/{expected}?lang={lang}" in page
+    assert "<mark>" in page
 
 
 # --------------------------------------------------------------------------- on a phone

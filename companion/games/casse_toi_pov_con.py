@@ -490,6 +490,12 @@ def describe(state: State, action: Mapping[str, Any]) -> Label:
     name = state.players[seat].name if isinstance(seat, int) and 0 <= seat < len(
         state.players) else "?"
     if kind == "draw":
+        added = action.get("stress")
+        if isinstance(added, int) and isinstance(seat, int) and 0 <= seat < len(state.players) \
+                and stress(state, seat) + added >= CRACK_STRESS:
+            return Label(N_("%(name)s cracked (%(stress)s stress): round %(round)s scoring"),
+                         {"name": name, "stress": stress(state, seat) + added,
+                          "round": state.round})
         if action.get("corner") == "marine":
             return Label(N_("%(name)s: card with Marine, %(stress)s stress"),
                          {"name": name, "stress": action.get("stress")})
