@@ -1,0 +1,161 @@
+"""Print-and-play downloads: a page per game to choose the options, and the PDF itself.
+
+The PDF is the same the ``companion print`` command builds; its rule sheet's QR codes point
+at this server (``PUBLIC_URL`` when set, else the address the phone used to reach it).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from threading import Lock
+from typing import Any
+
+from flask import Blueprint, Response, abort, current_app, render_template, request
+from flask_babel import gettext as _
+
+from printables.build import build, kit_games, kit_languages, render_bytes, rule_sheet_games
+from printables.layout import DUPLEX_MODES, PAPERS, PrintSettings
+from printables.text import BuildError
+
+from ..games import ALL_GAME_IDS
+
+printing_bp = Blueprint("printing", __name__)
+
+PARTS = ("kit", "fronts", "backs", "rules")
+_CACHE: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
+_CACHE_SIZE = 6
+_CACHE_LOCK = Lock()
+
+
+class BadRequest(ValueError):
+    """A parameter the print page cannot use; the message says which and why."""
+
+
+def _game_name(game_id: str) -> str:
+    from printables.kits import get_kit
+
+    kit = get_kit(game_id)
+    if kit is not None:
+        return str(kit.GAME_NAME)
+    try:
+        from ..games import get_game
+
+        return str(get_game(game_id).NAME)
+    except Exception:
+        return game_id
+
+
+def _base_url() -> str:
+    return (current_app.config.get("PUBLIC_URL") or request.url_root).rstrip("/")
+
+
+def _options(game_id: str) -> dict[str, Any]:
+    """The print options of the query string, checked; BadRequest names a bad one."""
+    args = request.args
+    paper = args.get("paper", "a4")
+    if paper not in PAPERS:
+        raise BadRequest(_("Unknown paper size: %(value)s.", value=paper))
+    langs = kit_languages(game_id)
+    lang = args.get("lang") or ("fr" if "fr" in langs and _current_lang() == "fr" else "en")
+    if lang not in langs:
+        raise BadRequest(_("This kit has no texts in %(value)s.", value=lang))
+    duplex = args.get("duplex", "long")
+    if duplex not in DUPLEX_MODES:
+        raise BadRequest(_("Unknown double-sided mode: %(value)s.", value=duplex))
+    part = args.get("part", "kit" if game_id in kit_games() else "rules")
+    if part not in PARTS:
+        raise BadRequest(_("Unknown part of the kit: %(value)s.", value=part))
+    if part != "rules" and game_id not in kit_games():
+        raise BadRequest(_("This game has no print-and-play kit yet, only its rule sheet."))
+    low_ink = args.get("low_ink", "") in ("1", "on", "true", "yes")
+    offsets = []
+    for key in ("offset_x", "offset_y"):
+        raw = (args.get(key) or "0").replace(",", ".")
+        try:
+            value = float(raw)
+        except ValueError:
+            raise BadRequest(_("The offset must be a number of millimetres.")) from None
+        if not -10 <= value <= 10:
+            raise BadRequest(_("The offset must be between -10 and 10 mm."))
+        offsets.append(value)
+    return {"paper": paper, "lang": lang, "duplex": duplex, "part": part, "low_ink": low_ink,
+            "offset": (offsets[0], offsets[1])}
+
+
+def _current_lang() -> str:
+    from ..i18n import select_locale
+
+    return str(select_locale())
+
+
+def _pdf(game_id: str, o: dict[str, Any], base_url: str) -> bytes:
+    key = (game_id, base_url, *sorted(o.items()))
+    with _CACHE_LOCK:
+        if key in _CACHE:
+            _CACHE.move_to_end(key)
+            return _CACHE[key]
+    settings = PrintSettings(paper=o["paper"], lang=o["lang"], low_ink=o["low_ink"],
+                             duplex=o["duplex"], offset_mm=o["offset"],
+                             backs_separate=o["part"] in ("fronts", "backs"))
+    doc, backs = build(game_id, settings, base_url, rules_only=o["part"] == "rules")
+    data = render_bytes(backs if o["part"] == "backs" and backs is not None else doc)
+    with _CACHE_LOCK:
+        _CACHE[key] = data
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    return data
+
+
+def _bad_request(message: str) -> Any:
+    return render_template("error.html", message=message, status=400), 400
+
+
+@printing_bp.get("/<game_id>")
+def game(game_id: str) -> Any:
+    """The options page: paper, language, low ink, double-sided printing, download."""
+    if game_id not in ALL_GAME_IDS and game_id not in kit_games():
+        abort(404)
+    has_kit = game_id in kit_games()
+    has_rules = game_id in rule_sheet_games()
+    langs = kit_languages(game_id)
+    default_lang = "fr" if "fr" in langs and _current_lang() == "fr" else "en"
+    return render_template(
+        "print/game.html",
+        game_id=game_id,
+        game_name=_game_name(game_id),
+        has_kit=has_kit,
+        has_rules=has_rules,
+        papers=[("a4", _("A4")), ("letter", _("US Letter")),
+                ("universal", _("Universal (fits A4 and Letter)"))],
+        languages=[(code, {"en": "English", "fr": "Français", "ko": "한국어"}[code])
+                   for code in langs],
+        default_lang=default_lang,
+        duplex_modes=[("long", _("Both sides, long-edge flip")),
+                      ("short", _("Both sides, short-edge flip")),
+                      ("none", _("One side, backs to glue on"))],
+        parts=[("kit", _("The whole kit")), ("rules", _("The rule sheet alone")),
+               ("fronts", _("Everything but the card backs")),
+               ("backs", _("The card backs alone"))],
+        base_url=_base_url(),
+    )
+
+
+@printing_bp.get("/<game_id>/kit.pdf")
+def download(game_id: str) -> Any:
+    """The PDF, built with the options of the query string."""
+    if game_id not in kit_games() and game_id not in rule_sheet_games():
+        abort(404)
+    try:
+        options = _options(game_id)
+        data = _pdf(game_id, options, _base_url())
+    except BadRequest as exc:
+        return _bad_request(str(exc))
+    except BuildError as exc:
+        return _bad_request(_("The kit cannot be built with these options: %(reason)s",
+                              reason=str(exc)))
+    suffix = {"kit": "", "fronts": "-fronts", "backs": "-backs", "rules": "-rules"}[options["part"]]
+    filename = f"{game_id}-{options['paper']}-{options['lang']}{suffix}.pdf"
+    response = Response(data, mimetype="application/pdf")
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.headers["Cache-Control"] = "no-store"
+    return response

@@ -1,0 +1,16 @@
+"""One print-and-play kit per game, built from the game's data file."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from . import casse_toi_pov_con
+
+KITS: dict[str, ModuleType] = {
+    casse_toi_pov_con.GAME_ID: casse_toi_pov_con,
+}
+
+
+def get_kit(game_id: str) -> ModuleType | None:
+    """The kit module of a game, or ``None`` when the game has no kit yet."""
+    return KITS.get(game_id)

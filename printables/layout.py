@@ -1,0 +1,774 @@
+"""The layout core every kit uses: paper, card grids, bleed, crop marks, duplex backs,
+tiled boards, the calibration page and the page footer.
+
+Units: ReportLab points inside drawing code; sizes given in millimetres in the public API
+(``*_mm`` names) are converted once with ``mm``.
+
+How a sheet of cards is laid out:
+
+- the grid is the largest that fits the paper with the bleed and a 4 mm margin for crop
+  marks around it, and it is centred (9 poker cards on A4, Letter or "universal");
+- cards touch by default (``gutter`` 0, one cut between two cards); the art of each card is
+  drawn with its bleed and clipped so it bleeds over the outer edges of the grid only;
+  with a gutter of at least twice the bleed every card bleeds on every side;
+- crop marks are drawn by the engine in the margin, in line with every cut, starting 1 mm
+  beyond the bleed (ReportLab's own crop marks enlarge the page, which would break 100 %
+  printing);
+- in duplex, each sheet of fronts is followed by its sheet of backs; a back sits where its
+  front will be once the sheet is turned over: mirrored left-right for a long-edge flip,
+  top-bottom for a short-edge flip, then moved by the front/back ``offset`` measured on the
+  calibration page.
+
+Each card is drawn between PDF marked-content operators ``/Card <</ID (...)>> BDC ... EMC``
+right before its ``cm`` placement, so tests (and curious users) can find every card's
+position in the file.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO
+
+from reportlab import rl_config
+from reportlab.lib.units import inch, mm
+from reportlab.pdfgen.canvas import Canvas
+
+from .text import BuildError, FontSet, fit, fonts_for, register_fonts, string_width, text_box
+
+# Binary (compressed) streams rather than ASCII85: smaller files, faster builds. ReportLab
+# reads this per document; printables are its only user in the companion's process.
+rl_config.useA85 = 0
+
+# --------------------------------------------------------------------------- sizes
+
+PAPERS: dict[str, tuple[float, float]] = {
+    "a4": (210 * mm, 297 * mm),
+    "letter": (8.5 * inch, 11 * inch),
+    # Fits both A4 and Letter unscaled: A4's width, Letter's height.
+    "universal": (210 * mm, 11 * inch),
+}
+CARD_SIZES_MM: dict[str, tuple[float, float]] = {
+    "poker": (63.0, 88.0),
+    "bridge": (57.15, 88.9),
+    "mini": (41.0, 63.0),
+    "tarot": (70.0, 120.0),
+}
+DUPLEX_MODES = ("long", "short", "none")
+MARK_MARGIN = 4 * mm
+"""Room kept between the bleed and the paper edge for crop marks."""
+CROP_GAP = 1 * mm
+CROP_LENGTH = 4 * mm
+FOOTER_SIZE = 6.0
+
+
+@dataclass(frozen=True)
+class PrintSettings:
+    """Everything a user chooses when printing a kit."""
+
+    paper: str = "a4"
+    lang: str = "en"
+    low_ink: bool = False
+    duplex: str = "long"
+    offset_mm: tuple[float, float] = (0.0, 0.0)
+    bleed_mm: float = 3.0
+    safe_mm: float = 3.0
+    cut_lines: bool = False
+    backs_separate: bool = False
+
+    def __post_init__(self) -> None:
+        if self.paper not in PAPERS:
+            raise BuildError(f"unknown paper {self.paper!r}; choose one of {', '.join(PAPERS)}")
+        if self.duplex not in DUPLEX_MODES:
+            raise BuildError(f"unknown duplex mode {self.duplex!r}; choose long, short or none")
+        if not 0 <= self.bleed_mm <= 5:
+            raise BuildError(f"bleed must be between 0 and 5 mm, not {self.bleed_mm}")
+        if any(abs(v) > 10 for v in self.offset_mm):
+            raise BuildError("front/back offset must be within 10 mm")
+
+    @property
+    def page_size(self) -> tuple[float, float]:
+        return PAPERS[self.paper]
+
+    @property
+    def bleed(self) -> float:
+        return self.bleed_mm * mm
+
+    @property
+    def safe(self) -> float:
+        return self.safe_mm * mm
+
+    @property
+    def fonts(self) -> FontSet:
+        return fonts_for(self.lang)
+
+
+@dataclass(frozen=True)
+class CardBox:
+    """What a card's drawing function gets: the trim size, the bleed to fill and the safe
+    inset inside which text and key art belong. The origin is the trim box's bottom-left."""
+
+    width: float
+    height: float
+    bleed: float
+    safe: float
+    settings: PrintSettings
+
+    @property
+    def low_ink(self) -> bool:
+        return self.settings.low_ink
+
+    @property
+    def fonts(self) -> FontSet:
+        return self.settings.fonts
+
+
+CardDraw = Callable[[Canvas, CardBox], None]
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card (or token) of a sheet: its front and, if it has one, its back."""
+
+    id: str
+    front: CardDraw
+    back: CardDraw | None = None
+
+
+# --------------------------------------------------------------------------- grid
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Card slots on a page. Slot 0 is top-left; slots run left to right, top to bottom.
+    ``x0``/``y0`` is the bottom-left corner of the grid's trim area."""
+
+    cols: int
+    rows: int
+    card_w: float
+    card_h: float
+    gutter: float
+    x0: float
+    y0: float
+    bleed: float
+
+    @property
+    def capacity(self) -> int:
+        return self.cols * self.rows
+
+    @property
+    def width(self) -> float:
+        return self.cols * self.card_w + (self.cols - 1) * self.gutter
+
+    @property
+    def height(self) -> float:
+        return self.rows * self.card_h + (self.rows - 1) * self.gutter
+
+    def slot(self, index: int) -> tuple[float, float]:
+        """Bottom-left corner of the trim box of slot ``index``."""
+        row, col = divmod(index, self.cols)
+        x = self.x0 + col * (self.card_w + self.gutter)
+        y = self.y0 + self.height - (row + 1) * self.card_h - row * self.gutter
+        return x, y
+
+    def bleed_sides(self, index: int) -> tuple[float, float, float, float]:
+        """How far the art of slot ``index`` may extend beyond its trim box on the left,
+        bottom, right and top: the full bleed at the grid's edge, half the gutter inside."""
+        row, col = divmod(index, self.cols)
+        inner = min(self.bleed, self.gutter / 2)
+        left = self.bleed if col == 0 else inner
+        right = self.bleed if col == self.cols - 1 else inner
+        top = self.bleed if row == 0 else inner
+        bottom = self.bleed if row == self.rows - 1 else inner
+        return left, bottom, right, top
+
+    def cuts(self) -> tuple[list[float], list[float]]:
+        """The x positions of vertical cuts and the y positions of horizontal cuts."""
+        xs: set[float] = set()
+        ys: set[float] = set()
+        for col in range(self.cols):
+            x = self.x0 + col * (self.card_w + self.gutter)
+            xs.update((round(x, 4), round(x + self.card_w, 4)))
+        for row in range(self.rows):
+            y = self.y0 + row * (self.card_h + self.gutter)
+            ys.update((round(y, 4), round(y + self.card_h, 4)))
+        return sorted(xs), sorted(ys)
+
+
+def fit_grid(
+    page_size: tuple[float, float],
+    card_w: float,
+    card_h: float,
+    *,
+    bleed: float,
+    gutter: float = 0.0,
+    margin: float = MARK_MARGIN,
+    count: int | None = None,
+) -> Grid:
+    """The largest grid of ``card_w`` x ``card_h`` cards that fits the page with the bleed
+    and ``margin`` around it, centred on the page; with ``count`` cards that fit one
+    sheet, only the rows they fill."""
+    page_w, page_h = page_size
+    cols = int((page_w - 2 * (bleed + margin) + gutter) // (card_w + gutter) + 1e-9)
+    rows = int((page_h - 2 * (bleed + margin) + gutter) // (card_h + gutter) + 1e-9)
+    if count is not None and cols >= 1 and count < cols * rows:
+        # one sheet is enough: no empty rows, so the cards sit in the middle of the page
+        rows = max(1, math.ceil(count / cols))
+    if cols < 1 or rows < 1:
+        raise BuildError(
+            f"a {card_w / mm:.1f} x {card_h / mm:.1f} mm card does not fit the paper; "
+            "tile it as a board instead"
+        )
+    width = cols * card_w + (cols - 1) * gutter
+    height = rows * card_h + (rows - 1) * gutter
+    return Grid(cols, rows, card_w, card_h, gutter, (page_w - width) / 2,
+                (page_h - height) / 2, bleed)
+
+
+def back_position(
+    x: float, y: float, w: float, h: float, page_size: tuple[float, float], settings: PrintSettings
+) -> tuple[float, float]:
+    """Where the back of a card whose front trim box is at (x, y) goes on the back page."""
+    page_w, page_h = page_size
+    dx, dy = settings.offset_mm[0] * mm, settings.offset_mm[1] * mm
+    if settings.duplex == "short":
+        return x + dx, page_h - y - h + dy
+    # long-edge flip, and simplex sheets glued back to back, turn over the long edge
+    return page_w - x - w + dx, y + dy
+
+
+# --------------------------------------------------------------------------- pages
+
+
+@dataclass
+class Page:
+    """One page of a document: what it shows (``component``, for the footer and the
+    checklist) and how to draw it. ``footer`` places the footer text; ``None`` uses the
+    bottom centre."""
+
+    component: str
+    draw: Callable[[Canvas], None]
+    side: str = "info"  # "front", "back" or "info"
+    footer: Callable[[Canvas, str], None] | None = None
+
+
+@dataclass
+class Document:
+    """Pages of one PDF, rendered with the footer "game · component · kit N · page N of M"."""
+
+    game: str
+    version: str
+    settings: PrintSettings
+    texts: Callable[[str], str]
+    pages: list[Page] = field(default_factory=list)
+    subject: str = ""
+
+    @property
+    def page_size(self) -> tuple[float, float]:
+        return self.settings.page_size
+
+    def add(self, page: Page) -> None:
+        self.pages.append(page)
+
+    @property
+    def padded(self) -> bool:
+        """Printed double-sided: every sheet of fronts must start a new sheet of paper."""
+        return self.settings.duplex != "none" and not self.settings.backs_separate
+
+    def start_sheet(self) -> None:
+        """In duplex, make the next page the front of a new sheet of paper."""
+        if self.padded and len(self.pages) % 2 == 1:
+            self.add(Page(self.texts("blank"), lambda c: None, side="back"))
+
+    def footer_text(self, number: int, total: int, component: str) -> str:
+        page = self.texts("page_of").format(n=number, m=total)
+        return " · ".join((self.game, component, self.texts("kit").format(v=self.version), page))
+
+    def render(self, out: IO[bytes] | str) -> None:
+        register_fonts()
+        page_w, page_h = self.page_size
+        # the initial font is an embedded one: no page may refer to an unembedded Helvetica
+        c = Canvas(out, pagesize=(page_w, page_h), invariant=1, pageCompression=1,
+                   initialFontName=self.settings.fonts.regular, initialFontSize=FOOTER_SIZE)
+        c.setTitle(f"{self.game} — {self.subject}" if self.subject else self.game)
+        c.setAuthor("The table companion")
+        c.setCreator("The table companion print kit")
+        c.setSubject(self.texts("print_100"))
+        c.setViewerPreference("PrintScaling", "None")
+        c.setViewerPreference("Duplex", {
+            "long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "none": "Simplex",
+        }[self.settings.duplex if self.padded else "none"])
+        total = len(self.pages)
+        for number, page in enumerate(self.pages, start=1):
+            c.saveState()
+            page.draw(c)
+            c.restoreState()
+            text = self.footer_text(number, total, page.component)
+            c.saveState()
+            c.setFillColorRGB(0.25, 0.25, 0.25)
+            (page.footer or self.bottom_footer)(c, text)
+            c.restoreState()
+            c.showPage()
+        c.save()
+
+    def bottom_footer(self, c: Canvas, text: str) -> None:
+        page_w, _ = self.page_size
+        font = self.settings.fonts.regular
+        fitted = fit(text, font, page_w - 20 * mm, 4 * mm, size=FOOTER_SIZE, min_size=4.5,
+                     component=text, max_lines=1)
+        c.setFont(font, fitted.size)
+        c.drawCentredString(page_w / 2, 5 * mm, text)
+
+    # ------------------------------------------------------------------ card sheets
+
+    def add_cards(
+        self,
+        cards: Sequence[Card],
+        size_mm: tuple[float, float],
+        *,
+        component: str,
+        back_component: str | None = None,
+        gutter_mm: float = 0.0,
+        backs: Document | None = None,
+    ) -> Grid:
+        """Lay ``cards`` out on as many sheets as needed. When any card has a back, each
+        sheet of fronts is followed by its sheet of backs (or the backs go to ``backs``,
+        a separate document). Single-sided sheets get an empty back in duplex so the
+        next sheet starts on a fresh sheet of paper."""
+        s = self.settings
+        card_w, card_h = size_mm[0] * mm, size_mm[1] * mm
+        grid = fit_grid(self.page_size, card_w, card_h, bleed=s.bleed, gutter=gutter_mm * mm,
+                        count=len(cards))
+        two_sided = any(card.back is not None for card in cards)
+        back_name = back_component or f"{component} ({self.texts('backs')})"
+        sheets = [cards[i:i + grid.capacity] for i in range(0, len(cards), grid.capacity)]
+        for sheet in sheets:
+            self.start_sheet()
+            self.add(Page(component, _sheet_drawer(sheet, grid, self.page_size, s, "front"),
+                          side="front", footer=_grid_footer(grid, self.page_size, s, "front")))
+            if two_sided:
+                target = backs if backs is not None else self
+                name = back_name
+                if backs is not None:
+                    # printed as a second pass: say which sheet of the fronts it goes behind
+                    name += " · " + self.texts("back_of").format(n=len(self.pages))
+                target.add(Page(name, _sheet_drawer(sheet, grid, self.page_size, s, "back"),
+                                side="back", footer=_grid_footer(grid, self.page_size, s, "back")))
+            elif self.padded:
+                self.add(Page(self.texts("blank"), lambda c: None, side="back"))
+        return grid
+
+    # ------------------------------------------------------------------ tiled boards
+
+    def add_board(
+        self,
+        width_mm: float,
+        height_mm: float,
+        draw: Callable[[Canvas], None],
+        *,
+        component: str,
+        overlap_mm: float = 12.0,
+    ) -> list[Tile]:
+        """Tile a board larger than a sheet over several pages, single-sided, with an
+        overlap strip, alignment crosses in every overlap and the tile names on each edge."""
+        tiles = plan_tiles(self.page_size, width_mm * mm, height_mm * mm, overlap_mm * mm)
+        for tile in tiles:
+            self.start_sheet()
+            self.add(Page(f"{component} {tile.name}",
+                          _tile_drawer(tile, tiles, draw, self.settings, self.texts),
+                          side="info"))
+            if self.padded:
+                self.add(Page(self.texts("blank"), lambda c: None, side="back"))
+        return tiles
+
+    def write(self, path: str | os.PathLike[str]) -> None:
+        """Render to ``path`` atomically: a temporary file in the same folder, renamed once
+        complete, so a failed build never leaves a partial PDF."""
+        write_atomic(path, self.render)
+
+
+def write_atomic(path: str | os.PathLike[str], render: Callable[[IO[bytes]], None]) -> None:
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part",
+                               dir=target.parent if str(target.parent) else ".")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            render(f)
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+
+
+def _sheet_drawer(
+    sheet: Sequence[Card], grid: Grid, page_size: tuple[float, float], s: PrintSettings, side: str
+) -> Callable[[Canvas], None]:
+    def draw(c: Canvas) -> None:
+        for index, card in enumerate(sheet):
+            art = card.front if side == "front" else card.back
+            x, y = grid.slot(index)
+            left, bottom, right, top = grid.bleed_sides(index)
+            if side == "back":
+                x, y = back_position(x, y, grid.card_w, grid.card_h, page_size, s)
+                if s.duplex == "short":
+                    bottom, top = top, bottom
+                else:
+                    left, right = right, left
+            if art is None:
+                continue
+            place_card(c, art, card.id, side, x, y, grid.card_w, grid.card_h,
+                       (left, bottom, right, top), s)
+        draw_crop_marks(c, grid, page_size, s, side)
+        if s.cut_lines:
+            draw_cut_lines(c, grid, page_size, s, side)
+    return draw
+
+
+def place_card(
+    c: Canvas, art: CardDraw, card_id: str, side: str, x: float, y: float, w: float, h: float,
+    bleed_sides: tuple[float, float, float, float], s: PrintSettings,
+) -> None:
+    """Draw one card's art with its trim box at (x, y), clipped to its bleed area."""
+    left, bottom, right, top = bleed_sides
+    c._code.append(f"/Card <</ID ({card_id}) /Side /{side}>> BDC")  # noqa: SLF001
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(x - left, y - bottom, w + left + right, h + bottom + top)
+    c.clipPath(clip, stroke=0, fill=0)
+    c.translate(x, y)
+    art(c, CardBox(w, h, s.bleed, s.safe, s))
+    c.restoreState()
+    c._code.append("EMC")  # noqa: SLF001
+
+
+def _mirror_grid(grid: Grid, page_size: tuple[float, float], s: PrintSettings,
+                 side: str) -> tuple[list[float], list[float], tuple[float, float, float, float]]:
+    """Cut positions and the grid's trim rectangle on this side of the sheet."""
+    xs, ys = grid.cuts()
+    x0, y0, x1, y1 = grid.x0, grid.y0, grid.x0 + grid.width, grid.y0 + grid.height
+    if side == "back":
+        page_w, page_h = page_size
+        dx, dy = s.offset_mm[0] * mm, s.offset_mm[1] * mm
+        if s.duplex == "short":
+            ys = sorted(page_h - y + dy for y in ys)
+            xs = [x + dx for x in xs]
+            y0, y1 = page_h - y1 + dy, page_h - y0 + dy
+            x0, x1 = x0 + dx, x1 + dx
+        else:
+            xs = sorted(page_w - x + dx for x in xs)
+            ys = [y + dy for y in ys]
+            x0, x1 = page_w - x1 + dx, page_w - x0 + dx
+            y0, y1 = y0 + dy, y1 + dy
+    return xs, ys, (x0, y0, x1, y1)
+
+
+def draw_crop_marks(c: Canvas, grid: Grid, page_size: tuple[float, float], s: PrintSettings,
+                    side: str) -> None:
+    """Short lines in the margin, in line with every cut, outside the bleed."""
+    xs, ys, (x0, y0, x1, y1) = _mirror_grid(grid, page_size, s, side)
+    start = grid.bleed + CROP_GAP
+    c.saveState()
+    c.setLineWidth(0.3)
+    c.setStrokeColorRGB(0, 0, 0)
+    for x in xs:
+        c.line(x, y1 + start, x, y1 + start + CROP_LENGTH)
+        c.line(x, y0 - start, x, y0 - start - CROP_LENGTH)
+    for y in ys:
+        c.line(x0 - start, y, x0 - start - CROP_LENGTH, y)
+        c.line(x1 + start, y, x1 + start + CROP_LENGTH, y)
+    c.restoreState()
+
+
+def draw_cut_lines(c: Canvas, grid: Grid, page_size: tuple[float, float], s: PrintSettings,
+                   side: str) -> None:
+    """Thin dashed lines along every cut, over the art."""
+    xs, ys, (x0, y0, x1, y1) = _mirror_grid(grid, page_size, s, side)
+    c.saveState()
+    c.setLineWidth(0.25)
+    c.setStrokeColorRGB(0.45, 0.45, 0.45)
+    c.setDash(2, 2)
+    for x in xs:
+        c.line(x, y0, x, y1)
+    for y in ys:
+        c.line(x0, y, x1, y)
+    c.restoreState()
+
+
+def _grid_footer(grid: Grid, page_size: tuple[float, float], s: PrintSettings,
+                 side: str) -> Callable[[Canvas, str], None]:
+    """Put the footer where no crop mark is: below the crop marks when the bottom margin
+    has room, otherwise along the left margin, centred on a row (between two cuts)."""
+    xs, ys, (x0, y0, x1, y1) = _mirror_grid(grid, page_size, s, side)
+    page_w, _ = page_size
+    below_marks = y0 - grid.bleed - CROP_GAP - CROP_LENGTH
+    font = s.fonts.regular
+
+    def bottom(c: Canvas, text: str) -> None:
+        fitted = fit(text, font, page_w - 20 * mm, 4 * mm, size=FOOTER_SIZE, min_size=4.5,
+                     component=text, max_lines=1)
+        c.setFont(font, fitted.size)
+        c.drawCentredString(page_w / 2, min(5 * mm, below_marks - 3 * mm), text)
+
+    def side_margin(c: Canvas, text: str) -> None:
+        # the longest stretch between two cuts, nearest the middle: no crop mark there
+        spans = [(ys[i], ys[i + 1]) for i in range(len(ys) - 1)] or [(y0, y1)]
+        mid = (y0 + y1) / 2
+        low, high = max(spans, key=lambda g: (round(g[1] - g[0], 3),
+                                              -abs((g[0] + g[1]) / 2 - mid)))
+        try:
+            fitted = fit(text, font, high - low - 4 * mm, 4 * mm, size=FOOTER_SIZE,
+                         min_size=4.0, component=text, max_lines=1)
+        except BuildError:
+            return bottom(c, text)
+        c.setFont(font, fitted.size)
+        c.translate(x0 - grid.bleed - 1.2 * mm, (low + high) / 2)
+        c.rotate(90)
+        c.drawCentredString(0, 0, text)
+
+    return bottom if below_marks - 3 * mm >= 3.5 * mm else side_margin
+
+
+# --------------------------------------------------------------------------- boards
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One sheet of a tiled board: ``bx, by`` is the board point at the tile's bottom-left,
+    ``width x height`` the board area it shows (the overlap included), placed on the page
+    at ``px, py``."""
+
+    row: int
+    col: int
+    rows: int
+    cols: int
+    bx: float
+    by: float
+    width: float
+    height: float
+    px: float
+    py: float
+    board_w: float
+    board_h: float
+    overlap: float
+
+    @property
+    def name(self) -> str:
+        return f"{chr(ord('A') + self.row)}{self.col + 1}"
+
+
+def plan_tiles(page_size: tuple[float, float], board_w: float, board_h: float,
+               overlap: float, margin: float = 10 * mm) -> list[Tile]:
+    """Cut a board into page-sized tiles, left to right then top to bottom; neighbouring
+    tiles share an ``overlap`` strip."""
+    page_w, page_h = page_size
+    area_w = page_w - 2 * margin
+    area_h = page_h - 2 * margin - 6 * mm  # room for the assembly line and the footer
+    if overlap >= min(area_w, area_h) / 2:
+        raise BuildError("the tile overlap is larger than half a sheet")
+    step_w, step_h = area_w - overlap, area_h - overlap
+    cols = max(1, math.ceil((board_w - overlap) / step_w - 1e-9))
+    rows = max(1, math.ceil((board_h - overlap) / step_h - 1e-9))
+    tiles = []
+    for row in range(rows):
+        for col in range(cols):
+            bx = col * step_w
+            top = board_h - row * step_h
+            w = min(area_w, board_w - bx)
+            h = min(area_h, top)
+            tiles.append(Tile(row, col, rows, cols, bx, top - h, w, h, margin,
+                              page_h - margin - 6 * mm - h, board_w, board_h, overlap))
+    return tiles
+
+
+def _tile_drawer(tile: Tile, tiles: list[Tile], draw: Callable[[Canvas], None],
+                 s: PrintSettings, texts: Callable[[str], str]) -> Callable[[Canvas], None]:
+    def render(c: Canvas) -> None:
+        c.saveState()
+        clip = c.beginPath()
+        clip.rect(tile.px, tile.py, tile.width, tile.height)
+        c.clipPath(clip, stroke=0, fill=0)
+        c.translate(tile.px - tile.bx, tile.py - tile.by)
+        draw(c)
+        _assembly_marks(c, tile)
+        c.restoreState()
+        # tile frame: dashed on the edges to trim (where a neighbour overlaps), solid else
+        c.saveState()
+        c.setLineWidth(0.4)
+        right = tile.col < tile.cols - 1
+        below = tile.row < tile.rows - 1
+        x0, y0, x1, y1 = tile.px, tile.py, tile.px + tile.width, tile.py + tile.height
+        for (ax, ay, bx, by), trim in (
+            ((x0, y0, x0, y1), tile.col > 0), ((x0, y1, x1, y1), tile.row > 0),
+            ((x1, y0, x1, y1), False), ((x0, y0, x1, y0), False),
+        ):
+            c.setDash(3, 2) if trim else c.setDash()
+            c.line(ax, ay, bx, by)
+        c.restoreState()
+        fonts = s.fonts
+        label = texts("tile").format(name=tile.name, count=len(tiles))
+        hint = []
+        if tile.col > 0:
+            hint.append(texts("tile_left"))
+        if tile.row > 0:
+            hint.append(texts("tile_top"))
+        if right or below:
+            hint.append(texts("tile_overlap").format(mm=round(tile.overlap / mm)))
+        text_box(c, label + " — " + " ".join(hint) if hint else label, x0, y1 + 1.5 * mm,
+                 tile.width, 5 * mm, fonts=fonts, size=8, min_size=5, component=label,
+                 valign="bottom")
+        _tile_map(c, tile, x1 - 14 * mm, y1 + 1.5 * mm)
+    return render
+
+
+def _assembly_marks(c: Canvas, tile: Tile) -> None:
+    """Alignment crosses and a grey wash in every overlap strip, in board coordinates, so
+    both neighbouring tiles print them at the same board point."""
+    step_w = tile.width if tile.cols == 1 else None
+    c.saveState()
+    c.setLineWidth(0.5)
+    c.setStrokeColorRGB(0, 0, 0)
+    seams_x = [tile.bx + tile.width - tile.overlap] if tile.col < tile.cols - 1 else []
+    if tile.col > 0:
+        seams_x.append(tile.bx)
+    seams_y = [tile.by] if tile.row < tile.rows - 1 else []
+    if tile.row > 0:
+        seams_y.append(tile.by + tile.height - tile.overlap)
+    del step_w
+    arm = 3 * mm
+    for sx in seams_x:
+        cx = sx + tile.overlap / 2
+        y = tile.by + 25 * mm
+        while y < tile.by + tile.height - 10 * mm:
+            _cross(c, cx, y, arm)
+            y += 60 * mm
+    for sy in seams_y:
+        cy = sy + tile.overlap / 2
+        x = tile.bx + 25 * mm
+        while x < tile.bx + tile.width - 10 * mm:
+            _cross(c, x, cy, arm)
+            x += 60 * mm
+    c.restoreState()
+
+
+def _cross(c: Canvas, x: float, y: float, arm: float) -> None:
+    c.line(x - arm, y, x + arm, y)
+    c.line(x, y - arm, x, y + arm)
+    c.circle(x, y, arm * 0.55, stroke=1, fill=0)
+
+
+def _tile_map(c: Canvas, tile: Tile, x: float, y: float) -> None:
+    """A small map of all tiles with this one filled."""
+    cell = min(3 * mm, 14 * mm / max(tile.cols, 1))
+    c.saveState()
+    c.setLineWidth(0.3)
+    for r in range(tile.rows):
+        for col in range(tile.cols):
+            filled = (r, col) == (tile.row, tile.col)
+            c.setFillColorRGB(0.3, 0.3, 0.3)
+            c.rect(x + col * cell, y + (tile.rows - 1 - r) * cell * 0.7, cell, cell * 0.7,
+                   stroke=1, fill=1 if filled else 0)
+    c.restoreState()
+
+
+# --------------------------------------------------------------------------- calibration
+
+
+def calibration_pages(doc: Document) -> None:
+    """Page 1 of every kit: a 100 mm ruler, a 1-inch square and the front of the duplex
+    offset target, with the print-at-100 % instruction; in duplex, page 2 is the back of
+    the target, with the scale that measures the front/back offset."""
+    s = doc.settings
+    t = doc.texts
+    page_w, page_h = doc.page_size
+    fonts = s.fonts
+    comp = t("calibration")
+    target_x, target_y = page_w / 2, 75 * mm
+
+    def front(c: Canvas) -> None:
+        left = 20 * mm
+        width = page_w - 40 * mm
+        top = page_h - 20 * mm
+        text_box(c, doc.game, left, top - 10 * mm, width, 10 * mm, fonts=fonts, size=20,
+                 min_size=12, component=comp, bold=True)
+        text_box(c, t("calibration_title"), left, top - 18 * mm, width, 8 * mm, fonts=fonts,
+                 size=14, min_size=9, component=comp, bold=True)
+        c.saveState()
+        c.setLineWidth(1.2)
+        c.rect(left, top - 29 * mm, width, 9 * mm, stroke=1, fill=0)
+        c.restoreState()
+        text_box(c, t("print_100"), left + 3 * mm, top - 29 * mm, width - 6 * mm, 9 * mm,
+                 fonts=fonts, size=12, min_size=8, component=comp, bold=True, valign="middle",
+                 max_lines=1)
+        text_box(c, t("print_100_long"), left, top - 56 * mm, width, 25 * mm, fonts=fonts,
+                 size=10, min_size=7, component=comp)
+        # 100 mm ruler
+        ry = top - 74 * mm
+        c.setLineWidth(0.4)
+        c.line(left, ry, left + 100 * mm, ry)
+        for i in range(101):
+            tick = 5 * mm if i % 10 == 0 else (3.5 * mm if i % 5 == 0 else 2 * mm)
+            c.line(left + i * mm, ry, left + i * mm, ry + tick)
+            if i % 10 == 0:
+                c.setFont(fonts.regular, 7)
+                c.drawCentredString(left + i * mm, ry + 6 * mm, str(i // 10))
+        text_box(c, t("ruler"), left, ry - 9 * mm, 100 * mm, 7 * mm, fonts=fonts, size=8,
+                 min_size=6, component=comp)
+        # 1-inch square
+        sx = left + 115 * mm
+        c.setLineWidth(0.6)
+        c.rect(sx, ry - 4 * mm, 1 * inch, 1 * inch, stroke=1, fill=0)
+        text_box(c, t("inch"), sx - 2 * mm, ry - 13 * mm, 1 * inch + 30 * mm, 8 * mm,
+                 fonts=fonts, size=8, min_size=6, component=comp)
+        if doc.padded:
+            # duplex target, front side
+            text_box(c, t("duplex_front"), left, target_y + 24 * mm, width, 22 * mm,
+                     fonts=fonts, size=9, min_size=6.5, component=comp)
+            c.setLineWidth(0.3)
+            c.circle(target_x, target_y, 12 * mm, stroke=1, fill=0)
+            c.setLineWidth(0.5)
+            c.line(target_x - 20 * mm, target_y, target_x + 20 * mm, target_y)
+            c.line(target_x, target_y - 20 * mm, target_x, target_y + 20 * mm)
+        text_box(c, t("checklist_hint"), left, 14 * mm, width, 20 * mm, fonts=fonts, size=8.5,
+                 min_size=6.5, component=comp)
+
+    def back(c: Canvas) -> None:
+        # the target's back: the same physical point after the flip, plus a mm scale
+        bx, by = target_x, target_y
+        if s.duplex == "short":
+            by = page_h - target_y
+        # (long edge: x = page_w - target_x = target_x, the target is centred)
+        # a 1 mm grid, bolder every 5 mm, axes labelled outside it
+        half = 8
+        for i in range(-half, half + 1):
+            c.setLineWidth(0.6 if i == 0 else 0.35 if i % 5 == 0 else 0.12)
+            c.line(bx + i * mm, by - half * mm, bx + i * mm, by + half * mm)
+            c.line(bx - half * mm, by + i * mm, bx + half * mm, by + i * mm)
+        c.setFont(fonts.regular, 6)
+        for i in (-5, 0, 5):
+            c.drawCentredString(bx + i * mm, by - (half + 3) * mm, f"{i:+d}" if i else "0")
+            c.drawRightString(bx - (half + 1) * mm, by + i * mm - 2, f"{i:+d}" if i else "0")
+        c.setFont(fonts.bold, 7)
+        c.drawString(bx + (half + 1.5) * mm, by - 2.5, "X (mm)")
+        c.drawCentredString(bx, by + (half + 1.5) * mm, "Y (mm)")
+        text_box(c, t("duplex_back"), 20 * mm, by + 22 * mm if by < page_h / 2 else by - 50 * mm,
+                 page_w - 40 * mm, 26 * mm, fonts=fonts, size=9, min_size=6.5, component=comp)
+
+    doc.add(Page(comp, front, side="info"))
+    if doc.padded:
+        doc.add(Page(comp, back, side="back"))
+
+
+def hex_color(value: str) -> tuple[float, float, float]:
+    value = value.lstrip("#")
+    return tuple(int(value[i:i + 2], 16) / 255 for i in (0, 2, 4))  # type: ignore[return-value]
+
+
+def string_fits(text: str, font: str, size: float, width: float) -> bool:
+    return string_width(text, font, size) <= width

@@ -1,0 +1,121 @@
+"""The texts every printed document shares (calibration page, footers, checklist headings,
+tiled boards, the rule sheet's name), in English, French and Korean. Kits add their own."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+COMMON_TEXTS: dict[str, dict[str, str]] = {
+    "page_of": {"en": "page {n} of {m}", "fr": "page {n} sur {m}", "ko": "{m}쪽 중 {n}쪽"},
+    "kit": {"en": "kit {v}", "fr": "kit {v}", "ko": "키트 {v}"},
+    "blank": {"en": "blank side", "fr": "verso vierge", "ko": "빈 면"},
+    "backs": {"en": "backs", "fr": "dos", "ko": "뒷면"},
+    "back_of": {"en": "behind page {n}", "fr": "au dos de la page {n}", "ko": "{n}쪽 뒷면"},
+    "print_100": {
+        "en": "Print at 100 % (actual size), without scaling.",
+        "fr": "Imprimer à 100 % (taille réelle), sans mise à l'échelle.",
+        "ko": "100 %(실제 크기)로, 크기 조정 없이 인쇄하세요.",
+    },
+    "calibration": {"en": "Print check", "fr": "Test d'impression", "ko": "인쇄 확인"},
+    "calibration_title": {
+        "en": "Print check: measure before you cut",
+        "fr": "Test d'impression : mesurez avant de découper",
+        "ko": "인쇄 확인: 자르기 전에 재어 보세요",
+    },
+    "print_100_long": {
+        "en": "Print this file at 100 % (\"Actual size\"): turn off \"Fit to page\" and "
+              "\"Shrink oversized pages\". The ruler below must measure exactly 100 mm and the "
+              "square exactly 1 inch (25.4 mm) a side; if they do not, the printer scaled the "
+              "page and the cards will come out the wrong size. Print double-sided, flipping "
+              "on the long edge, unless you chose another option when you made this file.",
+        "fr": "Imprimez ce fichier à 100 % (« Taille réelle ») : désactivez « Ajuster à la "
+              "page » et « Réduire les pages trop grandes ». La règle ci-dessous doit mesurer "
+              "exactement 100 mm et le carré exactement 1 pouce (25,4 mm) de côté ; sinon "
+              "l'imprimante a mis la page à l'échelle et les cartes n'auront pas la bonne "
+              "taille. Imprimez en recto verso, retournement sur le bord long, sauf si vous "
+              "avez choisi une autre option en créant ce fichier.",
+        "ko": "이 파일을 100 %(\"실제 크기\")로 인쇄하세요. \"페이지에 맞춤\"과 \"큰 페이지 "
+              "축소\"를 끄세요. 아래 자는 정확히 100 mm, 정사각형은 한 변이 정확히 1인치"
+              "(25.4 mm)여야 합니다. 그렇지 않으면 프린터가 크기를 바꾼 것이고 카드 크기가 "
+              "틀어집니다. 파일을 만들 때 다른 옵션을 고르지 않았다면 긴 쪽으로 넘기는 "
+              "양면 인쇄를 하세요.",
+    },
+    "ruler": {
+        "en": "100 mm: must measure exactly 10 cm",
+        "fr": "100 mm : doit mesurer exactement 10 cm",
+        "ko": "100 mm: 정확히 10 cm여야 합니다",
+    },
+    "inch": {
+        "en": "1-inch square (25.4 mm)", "fr": "Carré de 1 pouce (25,4 mm)",
+        "ko": "1인치 정사각형 (25.4 mm)",
+    },
+    "duplex_front": {
+        "en": "Front/back alignment. This cross is printed on the front; the back of this "
+              "sheet carries a millimetre scale at the same place. Hold the printed sheet "
+              "against a window or a lamp and read, on the back, where this cross falls.",
+        "fr": "Alignement recto/verso. Cette croix est imprimée au recto ; le verso porte une "
+              "échelle millimétrée au même endroit. Tenez la feuille imprimée contre une "
+              "fenêtre ou une lampe et lisez, au verso, où tombe cette croix.",
+        "ko": "앞뒤 정렬. 이 십자는 앞면에 인쇄됩니다. 이 종이의 뒷면 같은 자리에 밀리미터 "
+              "눈금이 있습니다. 인쇄한 종이를 창문이나 전등에 비추고 뒷면에서 이 십자가 "
+              "어디에 오는지 읽으세요.",
+    },
+    "duplex_back": {
+        "en": "Read where the cross of the front falls on this scale (X across, Y up, in mm). "
+              "If it is not on 0,0, make the kit again with the offset X,Y "
+              "(companion print … --offset X,Y, or the offset field of the print page).",
+        "fr": "Lisez où la croix du recto tombe sur cette échelle (X en largeur, Y en hauteur, "
+              "en mm). Si elle n'est pas sur 0,0, refaites le kit avec le décalage X,Y "
+              "(companion print … --offset X,Y, ou le champ décalage de la page d'impression).",
+        "ko": "앞면의 십자가 이 눈금의 어디에 오는지 읽으세요(X는 가로, Y는 세로, mm). "
+              "0,0이 아니면 오프셋 X,Y로 키트를 다시 만드세요 (companion print … "
+              "--offset X,Y 또는 인쇄 페이지의 오프셋 칸).",
+    },
+    "checklist_hint": {
+        "en": "Next: the checklist of what to cut and what to bring. Cut along the crop marks "
+              "in the margins; a sharp craft knife and a metal ruler give the straightest cards.",
+        "fr": "Ensuite : la liste de ce qu'il faut découper et apporter. Coupez dans "
+              "l'alignement des traits de coupe des marges ; un cutter et une règle en métal "
+              "donnent les cartes les plus droites.",
+        "ko": "다음 쪽: 자를 것과 준비할 것의 목록. 여백의 재단 표시를 따라 자르세요. "
+              "커터 칼과 쇠자를 쓰면 카드가 가장 반듯합니다.",
+    },
+    "tile": {"en": "Tile {name} of {count}", "fr": "Morceau {name} sur {count}",
+             "ko": "{count}조각 중 {name}"},
+    "tile_left": {"en": "trim the dashed left edge;", "fr": "coupez le bord gauche pointillé ;",
+                  "ko": "왼쪽 점선을 자르세요;"},
+    "tile_top": {"en": "trim the dashed top edge;", "fr": "coupez le bord haut pointillé ;",
+                 "ko": "위쪽 점선을 자르세요;"},
+    "tile_overlap": {
+        "en": "the next tile covers the last {mm} mm: match the ⊕ marks and glue.",
+        "fr": "le morceau suivant recouvre les {mm} derniers mm : alignez les ⊕ et collez.",
+        "ko": "다음 조각이 마지막 {mm} mm를 덮습니다: ⊕ 표시를 맞춰 붙이세요.",
+    },
+    "checklist": {"en": "Checklist", "fr": "Liste du matériel", "ko": "구성물 목록"},
+    "checklist_title": {
+        "en": "What to cut, how many, and what to bring",
+        "fr": "Quoi découper, combien, et quoi apporter",
+        "ko": "자를 것, 개수, 준비할 것",
+    },
+    "col_component": {"en": "Component", "fr": "Élément", "ko": "구성물"},
+    "col_count": {"en": "Count", "fr": "Nombre", "ko": "개수"},
+    "col_pages": {"en": "Pages", "fr": "Pages", "ko": "쪽"},
+    "col_how": {"en": "How", "fr": "Comment", "ko": "방법"},
+    "rules": {"en": "Rule sheet", "fr": "Fiche de règles", "ko": "규칙지"},
+}
+
+
+def localized(table: Mapping[str, Mapping[str, str]], key: str, lang: str,
+              **values: Any) -> str:
+    """``table[key]`` in ``lang`` (English when missing), with no line break before a minus
+    sign nor, in French, before the high punctuation."""
+    entry = table[key]
+    value = entry.get(lang) or entry["en"]
+    value = value.format(**values) if values else value
+    value = value.replace(" −", "\u00a0−")
+    if lang == "fr":
+        for mark in (":", ";", "!", "?", "»"):
+            value = value.replace(f" {mark}", f"\u00a0{mark}")
+        value = value.replace("« ", "«\u00a0")
+    return value

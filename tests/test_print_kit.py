@@ -1,0 +1,310 @@
+"""The Casse-toi Pov'con! kit as a player gets it: every component, where it sits on the
+paper, fonts, rendering, QR codes, footers, low ink and reproducible bytes."""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+from print_pdf import (
+    card_placements,
+    decode_qr,
+    page_size_mm,
+    pdffonts,
+    render,
+)
+from pypdf import PdfReader
+
+from companion import create_app
+from companion.games.base import load_data
+from companion.rules import rules_url, sections
+from printables.build import build, render_bytes, write_files
+from printables.kits import casse_toi_pov_con as kit
+from printables.layout import PrintSettings
+from printables.text import MissingGlyph, TextOverflow
+
+GAME = "casse-toi-pov-con"
+BASE = "http://192.168.1.20:8000"
+
+
+def make(tmp: Path, name: str, rules_only: bool = False, **settings: Any) -> Path:
+    doc, backs = build(GAME, PrintSettings(**settings), BASE, rules_only=rules_only)
+    path = tmp / f"{name}.pdf"
+    write_files(doc, path, backs, tmp / f"{name}-backs.pdf" if backs else None)
+    return path
+
+
+@pytest.fixture(scope="module")
+def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("kits")
+
+
+@pytest.fixture(scope="module")
+def kit_en(out: Path) -> Path:
+    return make(out, "kit-en")
+
+
+@pytest.fixture(scope="module")
+def pdf_en(kit_en: Path) -> PdfReader:
+    return PdfReader(str(kit_en))
+
+
+def pages_of(pdf: PdfReader, component: str) -> list[int]:
+    """Indexes of the pages whose footer names ``component``."""
+    found = []
+    for i, page in enumerate(pdf.pages):
+        text = page.extract_text() or ""
+        if f"· {component} ·" in text:
+            found.append(i)
+    return found
+
+
+def test_the_kit_has_every_component_of_the_rulebook(pdf_en: PdfReader) -> None:
+    ids: set[str] = set()
+    for i in range(len(pdf_en.pages)):
+        ids.update(card_placements(pdf_en, i))
+    expected = {f"candidate-{n}" for n in range(1, 9)} | {f"crowd-{n}" for n in range(1, 53)}
+    expected |= {"marine", "summary", "track-1", "track-2", "token-marine"}
+    expected |= {f"token-{n}" for n in range(1, 9)}
+    assert ids == expected
+
+
+def test_page_one_is_the_calibration_page_and_every_page_is_a4(pdf_en: PdfReader) -> None:
+    first = pdf_en.pages[0].extract_text()
+    assert "Print at 100 %" in first and "100 mm" in first and "1-inch square" in first
+    for i in range(len(pdf_en.pages)):
+        w, h = page_size_mm(pdf_en, i)
+        assert (w, h) == (pytest.approx(210, abs=0.01), pytest.approx(297, abs=0.01))
+    prefs = pdf_en.trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/PrintScaling"] == "/None" and prefs["/Duplex"] == "/DuplexFlipLongEdge"
+
+
+def _longest_dark_run(values: list[int]) -> tuple[int, int]:
+    """(length, start) of the longest run of dark pixels."""
+    best = (0, 0)
+    run = start = 0
+    for i, v in enumerate(values):
+        if v < 128:
+            if run == 0:
+                start = i
+            run += 1
+            best = max(best, (run, start))
+        else:
+            run = 0
+    return best
+
+
+def test_the_calibration_ruler_and_square_measure_true(kit_en: Path, tmp_path: Path) -> None:
+    png = render(kit_en, tmp_path, 254, first=1, last=1, gray=True)[0]  # 10 pixels per mm
+    image = Image.open(png).convert("L")
+    width, height = image.size
+    pixels = image.load()
+    # the ruler: a 100 mm line from 20 mm to 120 mm from the left edge
+    ruler = [y for y in range(height // 2)
+             if 997 <= (r := _longest_dark_run([pixels[x, y] for x in range(100, 1300)]))[0]
+             <= 1003 and abs(r[1] + 100 - 200) <= 3]
+    assert ruler, "no 100 mm line at 20 mm from the left edge"
+    # the square: 1 inch = 254 pixels a side, its left side at 135 mm
+    sides = [x for x in range(1340, 1362)
+             if 251 <= _longest_dark_run([pixels[x, y] for y in range(height // 2)])[0] <= 257]
+    assert sides, "no 1-inch side found"
+
+
+def test_crowd_sheets_hold_nine_cards_each_at_their_exact_places(pdf_en: PdfReader) -> None:
+    fronts = pages_of(pdf_en, "Crowd cards + Summary card")
+    assert len(fronts) == 6
+    seen = []
+    for page in fronts:
+        placed = card_placements(pdf_en, page)
+        ordered = sorted(placed.items(), key=lambda kv: (-kv[1][1], kv[1][0]))
+        for slot, (card_id, (x, y, _)) in enumerate(ordered):
+            row, col = divmod(slot, 3)
+            assert x == pytest.approx(10.5 + 63 * col, abs=0.1), card_id
+            assert y == pytest.approx(16.5 + 88 * (2 - row), abs=0.1), card_id
+            seen.append(card_id)
+    assert seen[:53] == [f"crowd-{n}" for n in range(1, 53)] + ["summary"]
+
+
+def test_each_back_page_mirrors_the_front_page_before_it(pdf_en: PdfReader) -> None:
+    backs = pages_of(pdf_en, "Crowd cards + Summary card (backs)")
+    assert len(backs) == 6
+    for page in backs:
+        front = card_placements(pdf_en, page - 1)
+        back = card_placements(pdf_en, page)
+        assert set(back) == set(front)
+        for card_id, (x, y, _) in front.items():
+            bx, by, _ = back[card_id]
+            assert bx == pytest.approx(210 - x - 63, abs=0.1)
+            assert by == pytest.approx(y, abs=0.1)
+    # duplex: every sheet of fronts starts on an odd page (the front of a sheet of paper)
+    for page in pages_of(pdf_en, "Crowd cards + Summary card"):
+        assert page % 2 == 0  # 0-based index: page 1, 3, 5, ...
+
+
+def test_short_edge_backs_mirror_top_to_bottom(out: Path) -> None:
+    pdf = PdfReader(str(make(out, "kit-short", duplex="short")))
+    backs = pages_of(pdf, "Crowd cards + Summary card (backs)")
+    front, back = card_placements(pdf, backs[0] - 1), card_placements(pdf, backs[0])
+    for card_id, (x, y, _) in front.items():
+        assert back[card_id][:2] == (pytest.approx(x, abs=0.1),
+                                     pytest.approx(297 - y - 88, abs=0.1))
+
+
+def test_backs_separate_writes_two_files_with_matching_cards(out: Path) -> None:
+    path = make(out, "kit-split", backs_separate=True)
+    fronts, backs = PdfReader(str(path)), PdfReader(str(out / "kit-split-backs.pdf"))
+    front_ids = set().union(*(card_placements(fronts, i) for i in range(len(fronts.pages))))
+    back_ids = set().union(*(card_placements(backs, i) for i in range(len(backs.pages))))
+    assert {f"crowd-{n}" for n in range(1, 53)} <= back_ids <= front_ids
+    assert not any("blank side" in (p.extract_text() or "") for p in fronts.pages)
+    # each back page names the page of the fronts' file it goes behind, and mirrors it
+    for i, page in enumerate(backs.pages):
+        text = " ".join((page.extract_text() or "").split())
+        number = int(re.search(r"behind page (\d+)", text).group(1))  # type: ignore[union-attr]
+        front = card_placements(fronts, number - 1)
+        back = card_placements(backs, i)
+        assert set(front) == set(back)
+        for card_id, (x, y, _) in front.items():
+            width = 20 if card_id.startswith("token") else 63
+            assert back[card_id][:2] == (pytest.approx(210 - x - width, abs=0.1),
+                                         pytest.approx(y, abs=0.1))
+
+
+def test_every_font_is_embedded_and_subset(kit_en: Path, out: Path) -> None:
+    kit_ko = make(out, "kit-ko", lang="ko")
+    for path, expected in ((kit_en, {"DejaVuSans", "DejaVuSans-Bold"}),
+                           (kit_ko, {"NanumGothic", "DejaVuSans-Bold"})):
+        fonts = pdffonts(path)
+        assert fonts
+        names = set()
+        for font in fonts:
+            assert font["emb"] == "yes", font
+            assert font["sub"] == "yes", font
+            assert re.match(r"^[A-Z]{6}\+", font["name"]), font
+            names.add(font["name"].split("+", 1)[1])
+        assert expected <= names, names
+        assert not any(n.startswith(("Helvetica", "Times", "Courier")) for n in names)
+
+
+def test_every_page_renders(kit_en: Path, out: Path, tmp_path: Path) -> None:
+    for name, path in (("en", kit_en), ("fr-letter", make(out, "kit-fr", lang="fr",
+                                                              paper="letter")),
+                       ("universal-low", make(out, "kit-u", paper="universal", low_ink=True))):
+        pages = len(PdfReader(str(path)).pages)
+        folder = tmp_path / name
+        folder.mkdir()
+        pngs = render(path, folder, 12)
+        assert len(pngs) == pages
+        for png in pngs:
+            assert Image.open(png).size[0] > 80
+
+
+def test_rule_sheet_qr_codes_open_existing_rules_pages(out: Path, tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    for lang in ("en", "fr"):
+        path = make(out, f"rules-{lang}", rules_only=True, lang=lang)
+        folder = tmp_path / lang
+        folder.mkdir()
+        found: list[str] = []
+        for png in render(path, folder, 200, gray=True):
+            found += decode_qr(png)
+        expected = [rules_url(BASE, GAME, s.slug, lang) for s in sections(GAME, lang)]
+        assert sorted(found) == sorted(expected)
+    app = create_app({"TESTING": True, "DATABASE_URL": "sqlite://", "SECRET_KEY": "t"})
+    client = app.test_client()
+    for url in found:
+        assert client.get(url.removeprefix(BASE)).status_code == 200, url
+
+
+def test_the_full_kit_includes_the_rule_sheet_with_its_qr_codes(kit_en: Path,
+                                                                pdf_en: PdfReader,
+                                                                tmp_path: Path) -> None:
+    pages = pages_of(pdf_en, "Rule sheet")
+    assert pages
+    found: list[str] = []
+    for png in render(kit_en, tmp_path, 200, first=pages[0] + 1, last=pages[-1] + 1,
+                      gray=True):
+        found += decode_qr(png)
+    assert len(found) == len(sections(GAME, "en"))
+
+
+def test_every_page_has_the_footer(pdf_en: PdfReader) -> None:
+    total = len(pdf_en.pages)
+    for number, page in enumerate(pdf_en.pages, start=1):
+        text = " ".join((page.extract_text() or "").split())
+        assert "Casse-toi Pov'con! · " in text
+        assert f"· kit {kit.KIT_VERSION} · page {number} of {total}" in text, number
+
+
+def test_the_checklist_lists_what_to_cut_and_what_to_bring(pdf_en: PdfReader) -> None:
+    text = pdf_en.pages[pages_of(pdf_en, "Checklist")[0]].extract_text()
+    for line in ("Candidate cards + Marine card", "Crowd cards + Summary card",
+                 "Popularity Track cards", "Candidate tokens", "Rule sheet", "Also bring"):
+        assert line in text
+
+
+def ink(png: Path) -> float:
+    data = Image.open(png).convert("L").tobytes()
+    return sum(1 for v in data if v < 250) / len(data)
+
+
+def test_low_ink_mode_drops_the_large_fills(kit_en: Path, out: Path, tmp_path: Path) -> None:
+    low = make(out, "kit-low", low_ink=True)
+    page = pages_of(PdfReader(str(low)), "Crowd cards + Summary card")[0] + 1
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    normal_png = render(kit_en, tmp_path / "a", 20, first=page, last=page)[0]
+    low_png = render(low, tmp_path / "b", 20, first=page, last=page)[0]
+    assert ink(normal_png) > 0.6
+    assert ink(low_png) < 0.25
+
+
+def test_builds_are_reproducible() -> None:
+    settings = PrintSettings(lang="fr", paper="letter")
+    first = render_bytes(build(GAME, settings, BASE)[0])
+    second = render_bytes(build(GAME, settings, BASE)[0])
+    assert first == second
+    other = render_bytes(build(GAME, settings, "http://10.0.0.1:8000")[0])
+    assert other != first
+
+
+@pytest.fixture
+def patched_data(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, Any]]:
+    data = copy.deepcopy(dict(load_data(GAME)))
+    monkeypatch.setattr(kit, "load_data", lambda game_id: data)
+    yield data
+
+
+def test_text_too_long_for_its_card_is_a_build_error_naming_it(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setitem(kit.TEXTS["candidate_help"], "en",
+                        "Far too much to say on a card. " * 30)
+    doc, _ = build(GAME, PrintSettings(), BASE)
+    with pytest.raises(TextOverflow, match="Candidate cards: Nicolas"):
+        write_files(doc, tmp_path / "kit.pdf")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_glyph_the_font_lacks_fails_the_build(patched_data: dict[str, Any],
+                                                 tmp_path: Path) -> None:
+    patched_data["voters"][0]["name_en"] = "Rich old lady \u0e01"
+    doc, _ = build(GAME, PrintSettings(), BASE)
+    with pytest.raises(MissingGlyph, match="U\\+0E01"):
+        write_files(doc, tmp_path / "kit.pdf")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_stress_on_each_back_matches_the_data(pdf_en: PdfReader) -> None:
+    """The numbers printed on a back page are the card's stress values."""
+    cards = {f"crowd-{c['id']}": c for c in load_data(GAME)["crowd_cards"]}
+    page = pages_of(pdf_en, "Crowd cards + Summary card (backs)")[0]
+    text = pdf_en.pages[page].extract_text()
+    numbers = sorted(int(n) for n in re.findall(r"^(\d)\b", text, flags=re.M))
+    expected = sorted(v for cid in card_placements(pdf_en, page) if cid in cards
+                      for v in cards[cid]["stress"].values())
+    assert numbers == expected

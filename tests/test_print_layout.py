@@ -1,0 +1,250 @@
+"""The print engine on its own: paper, card grids, mirrored backs, crop marks, tiling,
+text fitting, glyph checks and vector QR codes."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from print_pdf import card_placements, decode_qr, page_size_mm, reader, render
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from printables.layout import (
+    CARD_SIZES_MM,
+    Card,
+    CardBox,
+    Document,
+    PrintSettings,
+    back_position,
+    fit_grid,
+    plan_tiles,
+)
+from printables.qr import draw_qr
+from printables.text import (
+    LATIN,
+    BuildError,
+    MissingGlyph,
+    TextOverflow,
+    check_glyphs,
+    fit,
+    text_box,
+)
+
+TEXTS = {"page_of": "page {n} of {m}", "kit": "kit {v}", "blank": "blank", "backs": "backs",
+         "back_of": "behind page {n}",
+         "print_100": "print at 100 %", "tile": "Tile {name} of {count}",
+         "tile_left": "trim left;", "tile_top": "trim top;",
+         "tile_overlap": "overlap {mm} mm."}
+
+
+def texts(key: str) -> str:
+    return TEXTS[key]
+
+
+def plain(c: Canvas, box: CardBox) -> None:
+    c.rect(-box.bleed, -box.bleed, box.width + 2 * box.bleed, box.height + 2 * box.bleed,
+           stroke=0, fill=1)
+
+
+def cards(n: int, backs: bool = True) -> list[Card]:
+    return [Card(f"c{i}", plain, plain if backs else None) for i in range(n)]
+
+
+def pdf_of(doc: Document) -> bytes:
+    buf = io.BytesIO()
+    doc.render(buf)
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize(("paper", "size"), [
+    ("a4", (210.0, 297.0)), ("letter", (215.9, 279.4)), ("universal", (210.0, 279.4)),
+])
+def test_page_sizes_are_exact(paper: str, size: tuple[float, float]) -> None:
+    doc = Document("Game", "1", PrintSettings(paper=paper), texts)
+    doc.add_cards(cards(3), CARD_SIZES_MM["poker"], component="Cards")
+    pdf = reader(pdf_of(doc))
+    for i in range(len(pdf.pages)):
+        w, h = page_size_mm(pdf, i)
+        assert w == pytest.approx(size[0], abs=0.01)
+        assert h == pytest.approx(size[1], abs=0.01)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "universal"])
+def test_nine_poker_cards_per_sheet_centred(paper: str) -> None:
+    s = PrintSettings(paper=paper)
+    page_w, page_h = s.page_size
+    grid = fit_grid(s.page_size, 63 * mm, 88 * mm, bleed=s.bleed)
+    assert (grid.cols, grid.rows) == (3, 3)
+    assert grid.x0 / mm == pytest.approx((page_w / mm - 189) / 2, abs=0.05)
+    assert grid.y0 / mm == pytest.approx((page_h / mm - 264) / 2, abs=0.05)
+    # the bleed and the crop-mark margin stay on the paper
+    assert grid.x0 - s.bleed >= 4 * mm - 1e-6 and grid.y0 - s.bleed >= 4 * mm - 1e-6
+
+
+def test_card_grid_positions_and_sizes_in_the_pdf_to_a_tenth_of_a_mm() -> None:
+    doc = Document("Game", "1", PrintSettings(paper="a4"), texts)
+    doc.add_cards(cards(9), CARD_SIZES_MM["poker"], component="Cards")
+    placed = card_placements(reader(pdf_of(doc)), 0)
+    assert len(placed) == 9
+    for i in range(9):
+        row, col = divmod(i, 3)
+        x, y, (rx, ry, rw, rh) = placed[f"c{i}"]
+        assert x == pytest.approx(10.5 + 63 * col, abs=0.1)
+        assert y == pytest.approx(16.5 + 88 * (2 - row), abs=0.1)
+        # clip = trim box plus 3 mm bleed on the grid's outer edges only
+        left = 3 if col == 0 else 0
+        right = 3 if col == 2 else 0
+        top = 3 if row == 0 else 0
+        bottom = 3 if row == 2 else 0
+        assert (rx, ry) == (pytest.approx(x - left, abs=0.1), pytest.approx(y - bottom, abs=0.1))
+        assert rw - left - right == pytest.approx(63.0, abs=0.1)
+        assert rh - top - bottom == pytest.approx(88.0, abs=0.1)
+
+
+def test_a_gutter_gives_every_card_its_full_bleed() -> None:
+    grid = fit_grid((210 * mm, 297 * mm), 63 * mm, 88 * mm, bleed=3 * mm, gutter=6 * mm)
+    for i in range(grid.capacity):
+        assert grid.bleed_sides(i) == pytest.approx((3 * mm,) * 4)
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_back_pages_mirror_their_fronts(duplex: str) -> None:
+    s = PrintSettings(duplex=duplex, offset_mm=(1.5, -0.5))
+    doc = Document("Game", "1", s, texts)
+    doc.add_cards(cards(7), CARD_SIZES_MM["poker"], component="Cards")
+    pdf = reader(pdf_of(doc))
+    fronts, backs = card_placements(pdf, 0), card_placements(pdf, 1)
+    assert sorted(fronts) == sorted(backs) == sorted(f"c{i}" for i in range(7))
+    for card_id, (x, y, _) in fronts.items():
+        bx, by, _ = backs[card_id]
+        if duplex == "long":
+            assert bx == pytest.approx(210 - x - 63 + 1.5, abs=0.1)
+            assert by == pytest.approx(y - 0.5, abs=0.1)
+        else:
+            assert bx == pytest.approx(x + 1.5, abs=0.1)
+            assert by == pytest.approx(297 - y - 88 - 0.5, abs=0.1)
+
+
+def test_back_position_is_its_own_inverse_without_offset() -> None:
+    s = PrintSettings()
+    x, y = back_position(20 * mm, 30 * mm, 63 * mm, 88 * mm, s.page_size, s)
+    assert back_position(x, y, 63 * mm, 88 * mm, s.page_size, s) == pytest.approx(
+        (20 * mm, 30 * mm))
+
+
+def test_single_sided_sheets_get_a_blank_back_in_duplex_only() -> None:
+    for duplex, pages in (("long", 2), ("none", 1)):
+        doc = Document("Game", "1", PrintSettings(duplex=duplex), texts)
+        doc.add_cards(cards(4, backs=False), CARD_SIZES_MM["poker"], component="Cards")
+        assert len(doc.pages) == pages
+
+
+def test_backs_can_go_to_a_separate_document() -> None:
+    s = PrintSettings(backs_separate=True)
+    doc = Document("Game", "1", s, texts)
+    backs = Document("Game", "1", s, texts)
+    doc.add_cards(cards(12), CARD_SIZES_MM["poker"], component="Cards", backs=backs)
+    assert [p.side for p in doc.pages] == ["front", "front"]
+    assert [p.side for p in backs.pages] == ["back", "back"]
+    assert [p.component for p in backs.pages] == ["Cards (backs) · behind page 1",
+                                                  "Cards (backs) · behind page 2"]
+
+
+def test_viewer_preferences_ask_for_no_scaling_and_duplex() -> None:
+    for duplex, name in (("long", "/DuplexFlipLongEdge"), ("short", "/DuplexFlipShortEdge"),
+                         ("none", "/Simplex")):
+        doc = Document("Game", "1", PrintSettings(duplex=duplex), texts)
+        doc.add_cards(cards(1), CARD_SIZES_MM["poker"], component="Cards")
+        prefs = reader(pdf_of(doc)).trailer["/Root"]["/ViewerPreferences"]
+        assert prefs["/PrintScaling"] == "/None"
+        assert prefs["/Duplex"] == name
+
+
+def test_invalid_settings_are_build_errors() -> None:
+    with pytest.raises(BuildError, match="paper"):
+        PrintSettings(paper="a3")
+    with pytest.raises(BuildError, match="duplex"):
+        PrintSettings(duplex="both")
+    with pytest.raises(BuildError, match="offset"):
+        PrintSettings(offset_mm=(0, 25))
+
+
+def test_a_card_larger_than_the_paper_is_refused() -> None:
+    with pytest.raises(BuildError, match="tile it"):
+        fit_grid((210 * mm, 297 * mm), 300 * mm, 400 * mm, bleed=3 * mm)
+
+
+def test_boards_larger_than_a_sheet_are_tiled_with_overlap(tmp_path: Path) -> None:
+    s = PrintSettings(duplex="none")
+    page = s.page_size
+    tiles = plan_tiles(page, 400 * mm, 300 * mm, 12 * mm)
+    assert len(tiles) == tiles[0].rows * tiles[0].cols > 1
+    # every board point is on some tile, and neighbours share exactly the overlap
+    for tile in tiles:
+        right = [t for t in tiles if t.row == tile.row and t.col == tile.col + 1]
+        if right:
+            assert tile.bx + tile.width - right[0].bx == pytest.approx(12 * mm)
+        below = [t for t in tiles if t.col == tile.col and t.row == tile.row + 1]
+        if below:
+            assert below[0].by + below[0].height - tile.by == pytest.approx(12 * mm)
+        assert tile.px >= 0 and tile.px + tile.width <= page[0]
+        assert tile.py >= 0 and tile.py + tile.height <= page[1]
+    assert max(t.bx + t.width for t in tiles) == pytest.approx(400 * mm)
+    assert min(t.by for t in tiles) == pytest.approx(0)
+    assert max(t.by + t.height for t in tiles) == pytest.approx(300 * mm)
+
+    def board(c: Canvas) -> None:
+        c.setFillColorRGB(0.8, 0.9, 1)
+        c.rect(0, 0, 400 * mm, 300 * mm, stroke=1, fill=1)
+
+    doc = Document("Game", "1", s, texts)
+    doc.add_board(400, 300, board, component="Board")
+    assert len(doc.pages) == len(tiles)
+    path = tmp_path / "board.pdf"
+    doc.write(path)
+    assert len(render(path, tmp_path, 20)) == len(tiles)
+
+
+def test_text_shrinks_to_fit_then_overflow_names_the_component() -> None:
+    fitted = fit("A rather long line of text", LATIN.regular, 40 * mm, 5 * mm, size=12,
+                 min_size=5, component="Test card")
+    assert 5 <= fitted.size < 12 and len(fitted.lines) == 1
+    with pytest.raises(TextOverflow, match="Test card") as info:
+        fit("word " * 200, LATIN.regular, 40 * mm, 10 * mm, size=9, min_size=6,
+            component="Test card")
+    assert info.value.component == "Test card"
+
+
+def test_text_box_draws_what_fit_decided() -> None:
+    c = Canvas(io.BytesIO())
+    fitted = text_box(c, "Hello", 0, 0, 50 * mm, 10 * mm, fonts=LATIN, size=10, min_size=6,
+                      component="x")
+    assert fitted.size == 10 and fitted.lines == ("Hello",)
+
+
+def test_a_missing_glyph_fails_the_build() -> None:
+    check_glyphs("Ségolène, François, Cécile — 100 %", LATIN.regular, "ok")
+    check_glyphs("부자 할머니", "NanumGothic", "ok")
+    with pytest.raises(MissingGlyph, match="U\\+BD80"):
+        check_glyphs("부", LATIN.regular, "Korean in a Latin font")
+    with pytest.raises(MissingGlyph, match="Summary"):
+        fit("\u0e01", LATIN.regular, 50 * mm, 10 * mm, size=9, min_size=6, component="Summary")
+
+
+def test_vector_qr_code_decodes(tmp_path: Path) -> None:
+    url = "http://192.168.1.20:8000/rules/casse-toi-pov-con/scoring?lang=fr"
+    path = tmp_path / "qr.pdf"
+    c = Canvas(str(path), pagesize=(60 * mm, 60 * mm), invariant=1)
+    draw_qr(c, url, 10 * mm, 10 * mm, 24 * mm, component="qr")
+    c.save()
+    assert b"/Subtype /Image" not in path.read_bytes()  # drawn as paths, not a bitmap
+    png = render(path, tmp_path, 300)[0]
+    assert decode_qr(png) == [url]
+
+
+def test_a_qr_code_too_small_to_scan_is_refused() -> None:
+    c = Canvas(io.BytesIO())
+    with pytest.raises(BuildError, match="QR code"):
+        draw_qr(c, "http://example.org/" + "x" * 200, 0, 0, 10 * mm, component="qr")
