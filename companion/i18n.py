@@ -50,7 +50,8 @@ def select_locale() -> str:
 
 def init_app(app) -> None:  # type: ignore[no-untyped-def]
     domains = list(DOMAINS)
-    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", ";".join([str(TRANSLATIONS)] * len(domains)))
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES",
+                          ";".join([str(TRANSLATIONS)] * len(domains)))
     app.config.setdefault("BABEL_DOMAIN", ";".join(domains))
     babel.init_app(app, locale_selector=select_locale)
 

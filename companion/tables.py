@@ -187,6 +187,11 @@ class TableService:
             options = {}
         if not isinstance(options, dict):
             raise MalformedInput(N_("options must be an object"))
+        options = dict(options)
+        for option in game.OPTIONS:
+            if option.kind == "seed" and option.name not in options:
+                # Shuffles differ from table to table, yet replay the same from the log.
+                options[option.name] = secrets.randbelow(2**31)
         state = game.setup(players, options)  # validates, or raises before anything is stored
         table_id = secrets.token_urlsafe(12)  # 96 random bits
         row = TableRow(id=table_id, game=game_id, players=players, options=options, version=0,

@@ -88,7 +88,7 @@ class Option:
     """A per-table option or edition value, chosen when the table is created."""
 
     name: str
-    kind: str  # "bool" or "int"
+    kind: str  # "bool", "int", or "seed" (an int the table picks at random when not given)
     default: Any
     label: str
     help: str = ""
@@ -123,7 +123,7 @@ def read_options(declared: Sequence[Option], given: Mapping[str, Any] | None) ->
         if option.kind == "bool":
             if not isinstance(value, bool):
                 raise MalformedInput(N_("option %(name)s must be true or false"), name=option.name)
-        elif option.kind == "int":
+        elif option.kind in ("int", "seed"):
             if isinstance(value, bool) or not isinstance(value, int):
                 raise MalformedInput(N_("option %(name)s must be a whole number"), name=option.name)
             low, high = option.minimum, option.maximum

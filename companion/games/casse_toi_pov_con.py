@@ -44,6 +44,7 @@ NAME = "Casse-toi Pov'con!"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
 LANGUAGES = ("en", "fr")
+QUICK_ENTRY = True  # one phone may enter a whole round's results (templates/.../entry_rows)
 
 DATA = load_data(ID)
 TRACK = DATA["track"]

@@ -66,6 +66,47 @@
   }
   if (crack) crack.querySelector("button").addEventListener("click", function () { crack.hidden = true; });
 
+  // A form marked data-keep (a choice being made) keeps what the player chose when the
+  // live part is redrawn because another phone changed the table.
+  function keepForms() {
+    var kept = {};
+    document.querySelectorAll("form[data-keep][id]").forEach(function (form) {
+      var values = [];
+      form.querySelectorAll("input, select, textarea").forEach(function (field) {
+        if (!field.name || field.type === "hidden") return;
+        if (field.type === "radio" || field.type === "checkbox") {
+          values.push([field.name, field.value, field.checked]);
+        } else {
+          values.push([field.name, field.value, null]);
+        }
+      });
+      kept[form.id] = values;
+    });
+    return kept;
+  }
+
+  function restoreForms(kept) {
+    Object.keys(kept).forEach(function (id) {
+      var form = document.getElementById(id);
+      if (!form) return;
+      kept[id].forEach(function (entry) {
+        form.querySelectorAll("[name='" + entry[0] + "']").forEach(function (field) {
+          if (entry[2] === null) {
+            if (field.value !== entry[1] && field.tagName === "SELECT") {
+              if (Array.prototype.some.call(field.options, function (o) { return o.value === entry[1]; })) {
+                field.value = entry[1];
+              }
+            } else if (field.tagName !== "SELECT") {
+              field.value = entry[1];
+            }
+          } else if (field.value === entry[1]) {
+            field.checked = entry[2];
+          }
+        });
+      });
+    });
+  }
+
   function refresh() {
     if (polling) return Promise.resolve();
     polling = true;
@@ -76,10 +117,12 @@
           return response.text().then(function (html) {
             var fragment = document.createElement("template");
             fragment.innerHTML = html;
+            var kept = keepForms();
             var main = fragment.content.querySelector(".live-root");
             var after = fragment.content.querySelector(".live-after");
             if (main) live.replaceChildren(main);
             if (after && liveAfter) liveAfter.replaceChildren(after);
+            restoreForms(kept);
             setVersion(v);
             afterRender();
           });

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import io
+import json
 import re
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import qrcode
 import qrcode.image.svg
@@ -87,8 +88,9 @@ _INDEX = re.compile(r"^\d+$")
 def form_to_action(form: Any, prefix: str = "a.") -> dict[str, Any]:
     """Turn dotted form fields (``a.results.0.cards=4``) into an action object.
 
-    Numbers become integers, ``true``/``false`` booleans and an empty value null; when a
-    field repeats (a hidden ``false`` before a checkbox) the last value wins.
+    Numbers become integers, ``true``/``false`` booleans and an empty value null; a field
+    named ``...:json`` holds a JSON value (one choice standing for an object); when a field
+    repeats (a hidden ``false`` before a checkbox) the last value wins.
     """
     action: dict[str, Any] = {}
     for key in form:
@@ -96,7 +98,14 @@ def form_to_action(form: Any, prefix: str = "a.") -> dict[str, Any]:
             continue
         raw = form.getlist(key)[-1]
         value: Any
-        if raw == "":
+        if key.endswith(":json"):
+            # A choice that stands for a whole object (a programmed move, say).
+            try:
+                value = json.loads(raw)
+            except ValueError:
+                raise MalformedInput("a form field holds malformed JSON") from None
+            key = key[: -len(":json")]
+        elif raw == "":
             value = None
         elif raw in ("true", "false"):
             value = raw == "true"
@@ -163,8 +172,29 @@ def _write_response(table_id: str, write: Any, back: str | None = None) -> Any:
     return redirect(url_for("pages.table", table_id=table_id))
 
 
+def _checker(view: TableView, seat: int | None) -> Any:
+    """``check(action)``: why the engine would refuse this seat's action now, or None.
+
+    Pages use it to grey out what the rules forbid, with the engine's own reason.
+    """
+    def check(action: dict[str, Any]) -> str | None:
+        if seat is None:
+            return _("Only a seated phone can act.")
+        try:
+            view.game.apply(view.state, action)
+        except GameError as error:
+            return translate_error(error)
+        return None
+
+    return check
+
+
 def _context(view: TableView, seat: int | None, spectator: bool = False) -> dict[str, Any]:
+    viewer = None if spectator else seat
     return {
+        "is_host": not spectator and view.id in session.get("hosted", []),
+        "pub": view.game.to_json(view.state, viewer),
+        "check": _checker(view, viewer),
         "view": view,
         "game": view.game,
         "state": view.state,
@@ -228,6 +258,8 @@ def new_table(game_id: str) -> Any:
         options = {}
         for option in game.OPTIONS:
             raw = request.form.get(f"option.{option.name}")
+            if option.kind == "seed" and raw in (None, ""):
+                continue  # the table draws its own
             if option.kind == "bool":
                 options[option.name] = raw == "true"
             else:
@@ -290,7 +322,6 @@ def table(table_id: str) -> Any:
         join_qr=qr_svg(join_url),
         watch_url=public_url("pages.watch", token=view.watch_token),
         claimed=service().claimed_seats(table_id),
-        is_host=table_id in session.get("hosted", []),
     )
     return render_template("table.html", **context)
 
@@ -384,6 +415,8 @@ def redo(table_id: str) -> Any:
 def entry(table_id: str) -> Any:
     """Quick entry of a round's results on one phone; with ?round=N, a correction."""
     view = _load(table_id)
+    if not getattr(view.game, "QUICK_ENTRY", False):
+        abort(404)
     round_no = request.args.get("round", "")
     target = None
     prefill = None

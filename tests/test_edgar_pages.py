@@ -1,0 +1,150 @@
+"""Edgar & Lucien through the phone pages: start, place, program in secret, reveal, act."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion.games import edgar_et_lucien as game
+
+
+def start(app: Flask, **options: str) -> tuple[str, list[FlaskClient]]:
+    """A three-player table from the new-table form; each phone claims its seat."""
+    phones = [app.test_client() for _ in range(3)]
+    response = phones[0].post("/new/edgar-et-lucien", data={
+        "player.name": ["Ann", "Bob", "Cy"], "player.colour": ["red", "yellow", "blue"],
+        **{f"option.{k}": v for k, v in options.items()}})
+    assert response.status_code == 302, response.get_data(as_text=True)
+    table_id = response.location.rsplit("/", 1)[-1]
+    for seat, phone in enumerate(phones):
+        phone.post(f"/t/{table_id}/claim", data={"seat": str(seat)})
+    return table_id, phones
+
+
+def state(phone: FlaskClient, table_id: str) -> dict[str, Any]:
+    body: dict[str, Any] = phone.get(f"/api/tables/{table_id}").json
+    return body
+
+
+def post(phone: FlaskClient, table_id: str, fields: dict[str, Any]) -> Any:
+    version = state(phone, table_id)["version"]
+    return phone.post(f"/t/{table_id}/act", data={"expected_version": str(version), **fields},
+                      headers={"X-Requested-With": "fetch"})
+
+
+def place_all(table_id: str, phones: list[FlaskClient]) -> None:
+    for seat in range(3):
+        page = phones[seat].get(f"/t/{table_id}").get_data(as_text=True)
+        assert "Place your characters" in page
+        first = re.search(
+            r'<select id="place-district" name="a.district">\s*<option value="([\w-]+)"', page)
+        assert first
+        response = post(phones[seat], table_id, {"a.type": "place", "a.seat": str(seat),
+                                                 "a.district": first.group(1)})
+        assert response.status_code == 200, response.json
+
+
+def test_a_new_table_draws_its_own_deck_seed(app: Flask) -> None:
+    first, _ = start(app)
+    second, _ = start(app)
+    with app.app_context():
+        from companion.web.common import service
+
+        seeds = {service().get(t).options["seed"] for t in (first, second)}
+    assert len(seeds) == 2  # 2**31 possible seeds: equal only by a 1 in 2 billion chance
+
+
+def test_placement_programming_and_reveal_through_the_pages(app: Flask) -> None:
+    table_id, phones = start(app)
+    place_all(table_id, phones)
+    assert state(phones[0], table_id)["state"]["phase"] == "programming"
+    page = phones[1].get(f"/t/{table_id}").get_data(as_text=True)
+    assert "Program your moves" in page
+    options = re.findall(r"<option value='(\{[^']*\})'", page)
+    assert len(options) >= 2  # immobile and at least one border of Bob's district
+    lucien = json.loads(options[1].replace("&#34;", '"'))
+    for seat in range(3):
+        response = post(phones[seat], table_id, {
+            "a.type": "seal", "a.seat": str(seat),
+            "a.value.edgar:json": '{"kind": "immobile"}',
+            "a.value.lucien:json": json.dumps(lucien if seat == 1 else {"kind": "immobile"})})
+        assert response.status_code == 200, response.json
+    after = state(phones[0], table_id)["state"]
+    assert after["phase"] == "actions"
+    bob = after["players"][1]
+    moved = game.resolve_move(game.board_for(3), after["last_moves"][[
+        m["seat"] for m in after["last_moves"]].index(1)]["lucien"]["from"], lucien)
+    assert bob["lucien"] == moved
+
+
+def test_a_phone_cannot_lock_in_another_seat_s_moves(app: Flask) -> None:
+    table_id, phones = start(app)
+    place_all(table_id, phones)
+    response = post(phones[0], table_id, {"a.type": "seal", "a.seat": "1",
+                                          "a.value.edgar:json": '{"kind": "immobile"}',
+                                          "a.value.lucien:json": '{"kind": "immobile"}'})
+    assert response.status_code == 403
+    assert response.json["error"]["code"] == "not_your_seat"
+
+
+def live_html(phone: FlaskClient, table_id: str) -> str:
+    html = phone.get(f"/t/{table_id}/live").get_data(as_text=True)
+    # Version numbers and the undo label change with every entry; the rest must not.
+    html = re.sub(r'name="expected_version" value="\d+"', "", html)
+    html = re.sub(r'data-version="\d+"', "", html)
+    return re.sub(r'data-undo="[^"]*"', "", html)
+
+
+def test_programmed_moves_leave_no_trace_on_other_phones(app: Flask) -> None:
+    table_id, phones = start(app)
+    place_all(table_id, phones)
+    ann_page = phones[0].get(f"/t/{table_id}").get_data(as_text=True)
+    moves = [json.loads(v.replace("&#34;", '"'))
+             for v in re.findall(r"<option value='(\{[^']*\})'", ann_page)]
+    assert len(moves) >= 3
+
+    def seen_after(move: dict[str, Any]) -> tuple[str, str]:
+        post(phones[0], table_id, {"a.type": "seal", "a.seat": "0",
+                                   "a.value.edgar:json": json.dumps(move),
+                                   "a.value.lucien:json": json.dumps(move)})
+        seen = (live_html(phones[1], table_id), live_html(app.test_client(), table_id))
+        version = state(phones[0], table_id)["version"]
+        phones[0].post(f"/t/{table_id}/undo", data={"expected_version": str(version)})
+        return seen
+
+    first, second = seen_after(moves[1]), seen_after(moves[2])
+    assert first == second  # Bob's phone and a stranger learn nothing of Ann's choice
+    assert "Ann ✓" in first[0]
+
+
+def test_hidden_money_shows_only_on_the_owner_s_phone(app: Flask) -> None:
+    table_id, phones = start(app, hidden_money="true")
+    ann = phones[0].get(f"/t/{table_id}/live").get_data(as_text=True)
+    bob = phones[1].get(f"/t/{table_id}/live").get_data(as_text=True)
+    # Everyone starts with 50,000: Ann sees hers and question marks for the others.
+    assert ann.count("<td>50 000</td>") == 1 and bob.count("<td>50 000</td>") == 1
+    assert ann.count("<td>?</td>") == 2
+    spectator = app.test_client().get(f"/t/{table_id}/live").get_data(as_text=True)
+    assert spectator.count("<td>50 000</td>") == 0 and spectator.count("<td>?</td>") == 3
+
+
+def test_an_action_button_is_greyed_out_with_the_engine_s_reason(app: Flask) -> None:
+    table_id, phones = start(app)
+    place_all(table_id, phones)
+    for seat in range(3):
+        post(phones[seat], table_id, {"a.type": "seal", "a.seat": str(seat),
+                                      "a.value.edgar:json": '{"kind": "immobile"}',
+                                      "a.value.lucien:json": '{"kind": "immobile"}'})
+    body = state(phones[0], table_id)["state"]
+    active = body["active"]
+    page = phones[active].get(f"/t/{table_id}").get_data(as_text=True)
+    assert "Your turn" in page and "End my turn" in page
+    # Lucien stands on his own district (placed with a token): buying it is refused.
+    assert "Buy this district" not in page or "disabled" in page
+    response = post(phones[active], table_id, {"a.type": "end_turn", "a.seat": str(active)})
+    assert response.status_code == 200
+    assert state(phones[0], table_id)["state"]["active"] != active
