@@ -11,12 +11,12 @@ import os
 import shutil
 import subprocess
 import tempfile
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from test_races import race
 
 from companion import create_app
 
@@ -96,34 +96,4 @@ def test_a_table_plays_undoes_and_corrects_on_postgresql(postgres_url: str) -> N
 
 
 def test_two_writers_on_one_version_on_postgresql(postgres_url: str) -> None:
-    apps = [create_app({"TESTING": True, "DATABASE_URL": postgres_url}) for _ in range(2)]
-    clients = [a.test_client() for a in apps]
-    players = [{"name": "Ann", "party": "blue"}, {"name": "Bob", "party": "pink"}]
-    tid = clients[0].post("/api/tables", json={"game": "casse-toi-pov-con",
-                                               "players": players}).json["id"]
-    for version in range(0, 30, 2):
-        barrier = threading.Barrier(2)
-        statuses: dict[int, int] = {}
-
-        def write(seat: int, version: int = version, barrier: threading.Barrier = barrier,
-                  statuses: dict[int, int] = statuses) -> None:
-            barrier.wait()
-            statuses[seat] = clients[seat].post(f"/api/tables/{tid}/actions", json={
-                "expected_version": version, "action": {
-                    "type": "draw", "seat": seat, "stress": 0, "stars": 0,
-                    "corner": None}}).status_code
-
-        threads = [threading.Thread(target=write, args=(seat,)) for seat in (0, 1)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        assert sorted(statuses.values()) == [200, 409], statuses
-        loser = next(seat for seat, status in statuses.items() if status == 409)
-        assert clients[loser].post(f"/api/tables/{tid}/actions", json={
-            "expected_version": version + 1, "action": {
-                "type": "draw", "seat": loser, "stress": 0, "stars": 0,
-                "corner": None}}).status_code == 200
-    final = clients[0].get(f"/api/tables/{tid}").json
-    assert final["version"] == 30
-    assert [len(p["walk"]) for p in final["state"]["players"]] == [15, 15]
+    race(postgres_url, rounds=15)

@@ -1,7 +1,8 @@
 """Two phones writing against the same version: exactly one wins, nothing is lost.
 
 Each writer is a separate app (its own engine, connection pool and state cache) over one
-SQLite file, as two server processes would be.
+database, as two server processes would be. ``race`` runs on SQLite here and on PostgreSQL in
+``test_postgres.py``.
 """
 
 from __future__ import annotations
@@ -19,13 +20,12 @@ def draw(seat: int) -> dict[str, Any]:
     return {"type": "draw", "seat": seat, "stress": 0, "stars": 1, "corner": None}
 
 
-def test_two_writers_on_one_version(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'race.sqlite'}"
-    apps = [create_app({"TESTING": True, "DATABASE_URL": url}) for _ in range(2)]
+def race(database_url: str, rounds: int) -> None:
+    """``rounds`` times, both apps write on the same version at once; the loser retries."""
+    apps = [create_app({"TESTING": True, "DATABASE_URL": database_url}) for _ in range(2)]
     clients = [a.test_client() for a in apps]
     tid = clients[0].post("/api/tables", json={"game": "casse-toi-pov-con",
                                                "players": PLAYERS}).json["id"]
-    rounds = 25
     for version in range(0, 2 * rounds, 2):
         barrier = threading.Barrier(2)
         statuses: dict[int, int] = {}
@@ -55,3 +55,7 @@ def test_two_writers_on_one_version(tmp_path: Path) -> None:
     assert clients[0].get(f"/api/tables/{tid}").json == final
     for a in apps:
         a.extensions["companion_db"].engine.dispose()
+
+
+def test_two_writers_on_one_version(tmp_path: Path) -> None:
+    race(f"sqlite:///{tmp_path / 'race.sqlite'}", rounds=25)

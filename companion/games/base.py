@@ -7,11 +7,11 @@ new state or raises one of the errors below, which the HTTP layer maps to one st
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -176,3 +176,22 @@ def require_bool(action: Mapping[str, Any], key: str, default: bool | None = Non
     if not isinstance(value, bool):
         raise MalformedInput(N_("%(field)s must be true or false"), field=key)
     return value
+
+
+S = TypeVar("S")
+
+
+def dispatch(handlers: Mapping[str, Callable[[S, Mapping[str, Any]], S]], state: S,
+             action: Any, finished: bool) -> S:
+    """Route an action to its handler by ``type``: a malformed or unknown action is refused
+    first (400), then anything once the game has ended (422)."""
+    if not isinstance(action, Mapping):
+        raise MalformedInput(N_("an action must be an object"))
+    kind = action.get("type")
+    handler = handlers.get(kind) if isinstance(kind, str) else None
+    if handler is None:
+        raise MalformedInput(N_("unknown action type: %(type)s"), code="unknown_action",
+                             type=kind)
+    if finished:
+        raise GameOver(N_("the game is over: no more actions"))
+    return handler(state, action)

@@ -27,12 +27,12 @@ from typing import Any
 
 from .base import (
     N_,
-    GameOver,
     IllegalAction,
     Label,
     MalformedInput,
     Option,
     Outcome,
+    dispatch,
     load_data,
     read_options,
     require_bool,
@@ -233,16 +233,7 @@ def setup(players: Sequence[Mapping[str, Any]], options: Mapping[str, Any]) -> S
 
 def apply(state: State, action: Mapping[str, Any]) -> State:
     """The state after one action, or a typed error and no change."""
-    if not isinstance(action, Mapping):
-        raise MalformedInput(N_("an action must be an object"))
-    kind = action.get("type")
-    handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
-    if handler is None:
-        raise MalformedInput(N_("unknown action type: %(type)s"), code="unknown_action",
-                             type=kind)
-    if state.result is not None:
-        raise GameOver(N_("the game is over: no more actions"))
-    return handler(state, action)
+    return dispatch(_HANDLERS, state, action, finished=state.result is not None)
 
 
 def _seat(state: State, action: Mapping[str, Any], key: str = "seat") -> int:

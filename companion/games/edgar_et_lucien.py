@@ -195,12 +195,12 @@ from typing import Any
 from .base import (
     N_,
     GameError,
-    GameOver,
     IllegalAction,
     Label,
     MalformedInput,
     Option,
     Outcome,
+    dispatch,
     load_data,
     read_options,
     require_bool,
@@ -686,16 +686,7 @@ def _discard_from_hand(state: State, seat: int, card: str) -> State:
 
 def apply(state: State, action: Mapping[str, Any]) -> State:
     """The state after one action, or a typed error and no change."""
-    if not isinstance(action, Mapping):
-        raise MalformedInput(N_("an action must be an object"))
-    kind = action.get("type")
-    handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
-    if handler is None:
-        raise MalformedInput(N_("unknown action type: %(type)s"), code="unknown_action",
-                             type=kind)
-    if state.result is not None:
-        raise GameOver(N_("the game is over: no more actions"))
-    after = handler(state, action)
+    after = dispatch(_HANDLERS, state, action, finished=state.result is not None)
     seat = action.get("seat")
     return check_victory(after, seat if isinstance(seat, int) else None)
 
