@@ -237,10 +237,11 @@ def test_openapi_document_describes_every_route(client: FlaskClient) -> None:
     assert doc["openapi"].startswith("3.")
     for path in ("/api/games", "/api/tables", "/api/tables/{table_id}",
                  "/api/tables/{table_id}/actions", "/api/tables/{table_id}/undo",
-                 "/api/tables/{table_id}/redo", "/api/tables/{table_id}/corrections"):
+                 "/api/tables/{table_id}/redo", "/api/tables/{table_id}/corrections",
+                 "/api/tables/{table_id}/seats/{seat}"):
         assert path in doc["paths"]
     actions = doc["paths"]["/api/tables/{table_id}/actions"]["post"]["responses"]
-    assert {"200", "400", "404", "409", "422"} <= set(actions)
+    assert {"200", "400", "403", "404", "409", "422"} <= set(actions)
 
 
 def test_error_messages_follow_the_phone_language(client: FlaskClient,

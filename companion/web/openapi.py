@@ -20,8 +20,13 @@ def document() -> dict[str, Any]:
     table_response = {"description": "The table after the request",
                       "content": {"application/json": {
                           "schema": {"$ref": "#/components/schemas/Table"}}}}
+    seat_token = {"name": "X-Seat-Token", "in": "header", "required": False,
+                  "schema": {"type": "string"},
+                  "description": "A seat's token (from claiming the seat): act as that seat "
+                                 "and see its secrets"}
     write_errors = {
         "400": _error_response("Malformed input (missing field, wrong type, unknown seat)"),
+        "403": _error_response("A sealed input for a seat this request does not hold"),
         "404": _error_response("No such table"),
         "409": _error_response("expected_version is stale: another phone wrote first"),
         "422": _error_response("The rules refuse this action in this state"),
@@ -45,8 +50,20 @@ def document() -> dict[str, Any]:
                               "400": _error_response("Malformed input or unknown game"),
                               "422": _error_response("The rules refuse this setup")}}},
             "/api/tables/{table_id}": {"get": {
-                "summary": "A table's state", "parameters": [table_id],
+                "summary": "A table's state, as the seat of X-Seat-Token may see it",
+                "parameters": [table_id, seat_token],
                 "responses": {"200": table_response, "404": _error_response("No such table")}}},
+            "/api/tables/{table_id}/seats/{seat}": {"post": {
+                "summary": "Claim a seat: the token identifies it in later requests",
+                "parameters": [table_id, {"name": "seat", "in": "path", "required": True,
+                                          "schema": {"type": "integer", "minimum": 0}}],
+                "responses": {"201": {"description": "The seat's token",
+                                      "content": {"application/json": {"schema": {
+                                          "type": "object", "properties": {
+                                              "seat": {"type": "integer"},
+                                              "token": {"type": "string"}}}}}},
+                              "400": _error_response("No such seat"),
+                              "404": _error_response("No such table")}}},
             "/api/tables/{table_id}/version": {"get": {
                 "summary": "A table's version, for cheap polling", "parameters": [table_id],
                 "responses": {"200": {"description": "The version",
@@ -56,7 +73,7 @@ def document() -> dict[str, Any]:
                                               "version": {"type": "integer"}}}}}},
                               "404": _error_response("No such table")}}},
             "/api/tables/{table_id}/actions": {"post": {
-                "summary": "Apply one game action", "parameters": [table_id],
+                "summary": "Apply one game action", "parameters": [table_id, seat_token],
                 "requestBody": {"required": True, "content": {"application/json": {"schema": {
                     "type": "object", "required": ["expected_version", "action"],
                     "properties": {"expected_version": {"type": "integer"},
