@@ -82,6 +82,9 @@ def main() -> list[str]:
         "Korean texts (NanumGothic subset)": len(kit_bytes(lang="ko")),
     }
     plain_size = len(plain_cards(pages))
+    el_doc = build("edgar-et-lucien", PrintSettings(), BASE)[0]
+    el_time = timed(lambda: render_bytes(build("edgar-et-lucien", PrintSettings(), BASE)[0]), 3)
+    el_size = len(render_bytes(el_doc))
     cold_start = time.perf_counter()
     kit_bytes(lang="fr", paper="letter")
     cold = time.perf_counter() - cold_start
@@ -92,6 +95,8 @@ def main() -> list[str]:
         f"| {plain_time * 1000:.0f} ms plain ReportLab, {pages} pages of simple cards "
         f"| {kit_time / plain_time:.1f}x |",
         f"| first build in another language and paper | {cold * 1000:.0f} ms | | |",
+        f"| Edgar & Lucien kit ({len(el_doc.pages)} pages, boards tiled, median of 3) "
+        f"| {el_time * 1000:.0f} ms, {el_size / 1024:.0f} KiB | | |",
     ]
     for name, size in sizes.items():
         rows.append(f"| PDF size, {name} | {size / 1024:.0f} KiB "

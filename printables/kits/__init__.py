@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import casse_toi_pov_con
+from . import casse_toi_pov_con, edgar_et_lucien
 
 KITS: dict[str, ModuleType] = {
     casse_toi_pov_con.GAME_ID: casse_toi_pov_con,
+    edgar_et_lucien.GAME_ID: edgar_et_lucien,
 }
 
 

@@ -1,0 +1,273 @@
+"""The Edgar & Lucien kit as a player gets it: every component, the board drawn from the map
+file, both Manigance decks, the notes, fonts, rendering, QR codes and reproducible bytes.
+
+The kit is built once per module (English, A4, long-edge duplex), plus one French Letter
+low-ink build for the rendering check."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+from print_pdf import card_placements, decode_qr, page_size_mm, pdffonts, render
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+from companion import create_app
+from companion.games.base import load_data
+from companion.rules import rules_url, sections
+from printables import cli
+from printables.build import build, kit_games, render_bytes, write_files
+from printables.kits import edgar_et_lucien as kit
+from printables.layout import PrintSettings
+from printables.text import BuildError, TextOverflow
+
+GAME = "edgar-et-lucien"
+BASE = "http://192.168.1.20:8000"
+DATA = load_data(GAME)
+
+
+def make(tmp: Path, name: str, **settings: Any) -> Path:
+    doc, backs = build(GAME, PrintSettings(**settings), BASE)
+    path = tmp / f"{name}.pdf"
+    write_files(doc, path, backs, tmp / f"{name}-backs.pdf" if backs else None)
+    return path
+
+
+@pytest.fixture(scope="module")
+def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("edgar")
+
+
+@pytest.fixture(scope="module")
+def kit_en(out: Path) -> Path:
+    return make(out, "kit-en")
+
+
+@pytest.fixture(scope="module")
+def pdf_en(kit_en: Path) -> PdfReader:
+    return PdfReader(str(kit_en))
+
+
+@pytest.fixture(scope="module")
+def footers(pdf_en: PdfReader) -> list[str]:
+    return [" ".join((page.extract_text() or "").split()) for page in pdf_en.pages]
+
+
+def pages_of(footers: list[str], component: str) -> list[int]:
+    """Indexes of the pages whose footer names ``component`` (a tile name may follow)."""
+    return [i for i, text in enumerate(footers)
+            if re.search(rf"· {re.escape(component)}( [A-Z]\d)? · kit", text)]
+
+
+def all_cards(pdf: PdfReader) -> Counter[str]:
+    ids: Counter[str] = Counter()
+    for i in range(len(pdf.pages)):
+        ids.update(card_placements(pdf, i).keys())
+    return ids
+
+
+def marked_ids(pdf: PdfReader, page_index: int, tag: str) -> set[str]:
+    page = pdf.pages[page_index]
+    content = ContentStream(page.get_contents(), pdf)
+    return {str(operands[1]["/ID"]) for operands, operator in content.operations
+            if operator == b"BDC" and operands and operands[0] == f"/{tag}"}
+
+
+def test_the_kit_is_registered_for_the_cli_and_the_print_page(out: Path, client: Any,
+                                                              capsys: Any) -> None:
+    assert GAME in kit_games()
+    path = out / "cli.pdf"
+    assert cli.main([GAME, "--base-url", BASE, "--lang", "fr", "--out", str(path)]) == 0
+    assert "pages" in capsys.readouterr().out and path.stat().st_size > 0
+    html = client.get(f"/print/{GAME}").get_data(as_text=True)
+    assert 'name="duplex"' in html and 'value="fr"' in html and 'value="en"' in html
+    assert 'value="ko"' not in html
+    assert client.get(f"/print/{GAME}/kit.pdf?lang=ko").status_code == 400
+
+
+def test_korean_is_refused_with_a_clear_error() -> None:
+    with pytest.raises(BuildError, match="no 'ko' texts"):
+        build(GAME, PrintSettings(lang="ko"), BASE)
+
+
+def test_page_count_sizes_and_order(pdf_en: PdfReader, footers: list[str]) -> None:
+    total = len(pdf_en.pages)
+    for i in range(total):
+        assert page_size_mm(pdf_en, i) == (pytest.approx(210, abs=0.01),
+                                           pytest.approx(297, abs=0.01))
+        assert "Edgar & Lucien · " in footers[i]
+        assert f"· kit {kit.KIT_VERSION} · page {i + 1} of {total}" in footers[i]
+    assert "Print at 100 %" in footers[0]
+    assert pages_of(footers, "Checklist") == [2]
+    sheets = {name: len(pages_of(footers, name)) for name in (
+        "Board, 2–3 players", "Board, 4 players", "Popularity track", "Play aids",
+        "Play aids (backs)", "Manigance decks + certificates",
+        "Manigance decks + certificates (backs)", "Cogs notes", "Cogs notes (backs)",
+        "Movement wheels + tokens", "Rule sheet")}
+    assert sheets == {
+        "Board, 2–3 players": 2, "Board, 4 players": 2, "Popularity track": 1,
+        "Play aids": 2, "Play aids (backs)": 2, "Manigance decks + certificates": 4,
+        "Manigance decks + certificates (backs)": 4, "Cogs notes": 3,
+        "Cogs notes (backs)": 3, "Movement wheels + tokens": 2,
+        "Rule sheet": sheets["Rule sheet"],
+    }
+    assert sheets["Rule sheet"] >= 4
+    # duplex: every sheet of fronts, every tile and every one-sided page starts a sheet
+    for name in ("Board, 2–3 players", "Board, 4 players", "Popularity track", "Play aids",
+                 "Cogs notes", "Movement wheels + tokens"):
+        assert all(i % 2 == 0 for i in pages_of(footers, name)), name
+
+
+def test_each_board_side_draws_every_district_of_the_map_file(pdf_en: PdfReader,
+                                                              footers: list[str]) -> None:
+    for side in DATA["sides"]:
+        players = kit.players_label(side)
+        tiles = pages_of(footers, f"Board, {players} players")
+        assert tiles
+        drawn: set[str] = set()
+        for page in tiles:
+            drawn |= marked_ids(pdf_en, page, "District")
+        expected = {f"{side['key']}:{d['id']}" for d in side["districts"]}
+        assert drawn == expected
+        assert len(drawn) == len(side["districts"]) == side["cols"] * side["rows"]
+        text = " ".join(pdf_en.pages[tiles[0]].extract_text().split())
+        assert "Metro station" in text and "Border" in text  # the legend
+
+
+def test_the_manigance_deck_has_the_compendiums_15_cards_in_each_language(
+        pdf_en: PdfReader, footers: list[str]) -> None:
+    ids = all_cards(pdf_en)
+    copies = kit.manigance_copies(DATA)
+    assert len(copies) == 15
+    for lang in ("fr", "en"):
+        deck = [cid for cid in ids if cid.startswith(f"manigance-{lang}-")]
+        assert len(deck) == 15, lang
+        assert Counter(cid.split("-", 3)[3] for cid in deck) == Counter(
+            {card["id"]: card["count"] for card in DATA["manigance"]})
+    text = " ".join(" ".join(pdf_en.pages[i].extract_text().split())
+                    for i in pages_of(footers, "Manigance decks + certificates"))
+    for card in DATA["manigance"]:
+        assert card["name_fr"].upper() in text and card["name_en"].upper() in text
+    assert {f"certificate-{c['id']}" for c in DATA["conditions"]} | {"heritage-protection"} \
+        <= set(ids)
+    assert "Control 7 districts or more (6 with 3 players)" in text
+
+
+def test_the_notes_are_45_of_10000_and_15_of_50000(pdf_en: PdfReader) -> None:
+    ids = all_cards(pdf_en)
+    tens = [cid for cid in ids if cid.startswith("note-10000-")]
+    fifties = [cid for cid in ids if cid.startswith("note-50000-")]
+    assert (len(tens), len(fifties)) == (45, 15)
+    assert [(n["value"], n["count"]) for n in DATA["money"]["notes"]] == [(10_000, 45),
+                                                                         (50_000, 15)]
+    # each note has its back, and so has every card
+    backs: Counter[str] = Counter()
+    fronts: Counter[str] = Counter()
+    for i in range(len(pdf_en.pages)):
+        content = ContentStream(pdf_en.pages[i].get_contents(), pdf_en)
+        for operands, operator in content.operations:
+            if operator == b"BDC" and operands and operands[0] == "/Card":
+                side = str(operands[1]["/Side"])
+                (backs if side == "/back" else fronts)[str(operands[1]["/ID"])] += 1
+    assert backs == fronts
+
+
+def test_the_popularity_track_runs_0_to_100_beside_the_tally_track(
+        pdf_en: PdfReader, footers: list[str]) -> None:
+    (page,) = pages_of(footers, "Popularity track")
+    words = pdf_en.pages[page].extract_text().split()
+    step = kit.popularity_step(DATA)
+    assert step == 10
+    for value in range(DATA["popularity"]["min"], DATA["popularity"]["max"] + 1, step):
+        assert str(value) in words, value
+    text = " ".join(words)
+    for turn in range(1, DATA["period"]["turns"] + 1):
+        assert f"Turn {turn}" in text
+    assert "START" in text and "Grand Zealot" in text
+
+
+def test_play_aids_show_the_8_administration_boxes(pdf_en: PdfReader,
+                                                   footers: list[str]) -> None:
+    ids = all_cards(pdf_en)
+    assert {f"aid-{c}" for c in DATA["players"]["colours"]} <= set(ids)
+    text = " ".join(pdf_en.pages[pages_of(footers, "Play aids")[0]].extract_text().split())
+    for admin in DATA["administration"]:
+        assert text.count(admin["name_en"]) >= 2  # two aids per sheet
+    assert "−20 popularity" in text and "30 popularity in all" in text
+    back = " ".join(pdf_en.pages[pages_of(footers, "Play aids (backs)")[0]].extract_text()
+                    .split())
+    assert "Turn summary" in back and "Wealthy Dandy" in back
+
+
+def test_the_checklist_lists_what_to_cut_and_what_to_bring(pdf_en: PdfReader) -> None:
+    text = " ".join(pdf_en.pages[2].extract_text().split())
+    for line in ("Board, 2–3 players", "Board, 4 players", "Popularity track", "Play aids",
+                 "Manigance deck, French", "Manigance deck, English", "Cogs notes",
+                 "45 + 15", "Movement wheels", "Rule sheet", "Also bring", "paper fastener",
+                 "64 influence tokens", "Markers"):
+        assert line in text, line
+
+
+def test_every_font_is_embedded_and_subset(kit_en: Path) -> None:
+    fonts = pdffonts(kit_en)
+    assert fonts
+    for font in fonts:
+        assert font["emb"] == "yes" and font["sub"] == "yes", font
+        assert not font["name"].split("+")[-1].startswith(("Helvetica", "Times", "Courier"))
+
+
+def test_every_page_renders(kit_en: Path, out: Path, tmp_path: Path) -> None:
+    other = make(out, "kit-fr-letter-low", lang="fr", paper="letter", low_ink=True)
+    for name, path in (("en", kit_en), ("fr", other)):
+        folder = tmp_path / name
+        folder.mkdir()
+        pngs = render(path, folder, 12)
+        assert len(pngs) == len(PdfReader(str(path)).pages)
+        for png in pngs:
+            assert Image.open(png).size[0] > 80
+    french = " ".join((PdfReader(str(other)).pages[2].extract_text() or "").split())
+    assert "Plateau, 2–3 joueurs" in french and "Billets de Rouages" in french
+
+
+def test_the_rule_sheet_qr_codes_open_existing_rules_pages(kit_en: Path, footers: list[str],
+                                                          tmp_path: Path) -> None:
+    pages = pages_of(footers, "Rule sheet")
+    found: list[str] = []
+    for png in render(kit_en, tmp_path, 200, first=pages[0] + 1, last=pages[-1] + 1,
+                      gray=True):
+        found += decode_qr(png)
+    expected = [rules_url(BASE, GAME, s.slug, "en") for s in sections(GAME, "en")]
+    assert sorted(found) == sorted(expected)
+    client = create_app({"TESTING": True, "DATABASE_URL": "sqlite://",
+                         "SECRET_KEY": "t"}).test_client()
+    for url in found:
+        assert client.get(url.removeprefix(BASE)).status_code == 200, url
+
+
+def test_builds_are_reproducible(kit_en: Path) -> None:
+    again = render_bytes(build(GAME, PrintSettings(), BASE)[0])
+    assert again == kit_en.read_bytes()
+
+
+def test_text_too_long_is_a_build_error_naming_the_component(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setitem(kit.TEXTS["heritage_note"], "en", "Far too much to say. " * 40)
+    doc, _ = build(GAME, PrintSettings(), BASE)
+    with pytest.raises(TextOverflow, match="Heritage Protection"):
+        write_files(doc, tmp_path / "kit.pdf")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_bad_map_is_refused_with_its_reason(monkeypatch: pytest.MonkeyPatch) -> None:
+    import copy
+
+    broken = copy.deepcopy(dict(DATA))
+    broken["sides"][0]["borders"][0]["districts"] = ["opera-row", "gasworks"]
+    monkeypatch.setattr(kit, "load_data", lambda game_id: broken)
+    with pytest.raises(BuildError, match="do not share a side"):
+        build(GAME, PrintSettings(), BASE)
