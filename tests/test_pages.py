@@ -235,3 +235,10 @@ def test_language_switch_follows_to_a_page_that_names_its_language(client: Flask
     response = client.get("/language/en?next=/rules/casse-toi-pov-con/scoring?lang%3Dfr")
     assert response.location == "/rules/casse-toi-pov-con/scoring?lang=en"
     assert client.get("/language/fr?next=//evil.example/").location == "/"
+
+
+def test_a_ticked_option_box_turns_the_option_on(client: FlaskClient) -> None:
+    table_id = new_table(client, **{"option.cracked_scores_rule_of_4": ["false", "true"]})
+    assert api_state(client, table_id)["state"]["options"]["cracked_scores_rule_of_4"] is True
+    other = new_table(client, **{"option.cracked_scores_rule_of_4": "false"})
+    assert api_state(client, other)["state"]["options"]["cracked_scores_rule_of_4"] is False

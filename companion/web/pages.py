@@ -257,7 +257,9 @@ def new_table(game_id: str) -> Any:
         players = _players_from_form(game)
         options = {}
         for option in game.OPTIONS:
-            raw = request.form.get(f"option.{option.name}")
+            # A ticked box sends its hidden "false" first, then "true": the last one counts.
+            sent = request.form.getlist(f"option.{option.name}")
+            raw = sent[-1] if sent else None
             if option.kind == "seed" and raw in (None, ""):
                 continue  # the table draws its own
             if option.kind == "bool":
