@@ -677,6 +677,61 @@ def _tile_map(c: Canvas, tile: Tile, x: float, y: float) -> None:
     c.restoreState()
 
 
+# --------------------------------------------------------------------------- checklist
+
+
+ChecklistRow = tuple[str, str, int, int, str]  # component, count, first page, last page, how
+
+
+def checklist_drawer(rows: Sequence[ChecklistRow], *, title: str, headings: Sequence[str],
+                     bring_title: str, bring: str, fonts: FontSet,
+                     page_size: tuple[float, float], component: str
+                     ) -> Callable[[Canvas], None]:
+    """The component checklist page of a kit: what to cut, how many, on which pages and how,
+    with a box to tick per row; then what else to bring that the kit does not print."""
+    page_w, page_h = page_size
+    widths = ((0.0, 0.38), (0.38, 0.17), (0.55, 0.10), (0.65, 0.35))
+
+    def draw(c: Canvas) -> None:
+        left, width = 18 * mm, page_w - 36 * mm
+        top = page_h - 18 * mm
+        text_box(c, title, left, top - 10 * mm, width, 10 * mm, fonts=fonts, size=15,
+                 min_size=10, component=component, bold=True)
+        y = top - 19 * mm
+        row_h = 10.5 * mm
+        c.setLineWidth(0.4)
+        for (x0, w), heading in zip(widths, headings, strict=True):
+            text_box(c, heading, left + x0 * width + 1 * mm, y, w * width - 2 * mm, 6 * mm,
+                     fonts=fonts, size=9, min_size=7, component=component, bold=True,
+                     valign="bottom")
+        c.line(left, y - 1 * mm, left + width, y - 1 * mm)
+        for name, count, first, last, how in rows:
+            y -= row_h
+            pages = str(first) if first == last else f"{first}–{last}"
+            c.rect(left + 1 * mm, y + 3.5 * mm, 3.5 * mm, 3.5 * mm, stroke=1, fill=0)
+            for (x0, w), value in zip(widths, (name, count, pages, how), strict=True):
+                pad = 6 * mm if x0 == 0 else 1 * mm
+                text_box(c, value, left + x0 * width + pad, y + 1 * mm,
+                         w * width - pad - 1 * mm, row_h - 2 * mm, fonts=fonts, size=8.5,
+                         min_size=6.5, component=component, valign="middle")
+            c.line(left, y, left + width, y)
+        y -= 12 * mm
+        text_box(c, bring_title, left, y, width, 7 * mm, fonts=fonts, size=12, min_size=9,
+                 component=component, bold=True)
+        text_box(c, bring, left, max(14 * mm, y - 62 * mm), width, min(60 * mm, y - 16 * mm),
+                 fonts=fonts, size=9, min_size=6.5, component=component, leading=1.3)
+    return draw
+
+
+class DryCanvas(Canvas):
+    """A canvas that draws into memory only, to surface fit errors while building."""
+
+    def __init__(self) -> None:
+        import io
+
+        super().__init__(io.BytesIO(), invariant=1, initialFontName="DejaVuSans")
+
+
 # --------------------------------------------------------------------------- calibration
 
 

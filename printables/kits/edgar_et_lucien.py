@@ -32,7 +32,17 @@ from reportlab.pdfgen.canvas import Canvas
 
 from companion.games.base import load_data
 
-from ..layout import Card, CardBox, Document, Page, PrintSettings, calibration_pages, hex_color
+from ..layout import (
+    Card,
+    CardBox,
+    Document,
+    DryCanvas,
+    Page,
+    PrintSettings,
+    calibration_pages,
+    checklist_drawer,
+    hex_color,
+)
 from ..text import (
     BuildError,
     FontSet,
@@ -628,7 +638,7 @@ class Kit:
         section([(self.t("rules"), "1")], self.t("how_rules"),
                 lambda: add_rule_sheet(doc, GAME_ID, self.lang, self.base_url))
         doc.pages[checklist_at] = Page(self.t("checklist"), self.checklist_drawer(rows))
-        doc.pages[checklist_at].draw(_DryCanvas())  # fit errors surface now, not mid-render
+        doc.pages[checklist_at].draw(DryCanvas())  # fit errors surface now, not mid-render
         return doc, backs
 
     def add_single(self, doc: Document, page: Page) -> None:
@@ -642,43 +652,12 @@ class Kit:
 
     def checklist_drawer(self, rows: list[tuple[str, str, int, int, str]]
                          ) -> Callable[[Canvas], None]:
-        comp = self.t("checklist")
-        page_w, page_h = self.s.page_size
-        fonts = self.fonts
-
-        def draw(c: Canvas) -> None:
-            left, width = 18 * mm, page_w - 36 * mm
-            top = page_h - 18 * mm
-            text_box(c, f"{GAME_NAME} — {self.t('checklist_title')}", left, top - 10 * mm,
-                     width, 10 * mm, fonts=fonts, size=15, min_size=10, component=comp,
-                     bold=True)
-            cols = [(0.0, 0.38, "col_component"), (0.38, 0.17, "col_count"),
-                    (0.55, 0.10, "col_pages"), (0.65, 0.35, "col_how")]
-            y = top - 19 * mm
-            row_h = 10.5 * mm
-            c.setLineWidth(0.4)
-            for x0, w, key in cols:
-                text_box(c, self.t(key), left + x0 * width + 1 * mm, y, w * width - 2 * mm,
-                         6 * mm, fonts=fonts, size=9, min_size=7, component=comp, bold=True,
-                         valign="bottom")
-            c.line(left, y - 1 * mm, left + width, y - 1 * mm)
-            for name, count, first, last, how in rows:
-                y -= row_h
-                pages = str(first) if first == last else f"{first}–{last}"
-                c.rect(left + 1 * mm, y + 3.5 * mm, 3.5 * mm, 3.5 * mm, stroke=1, fill=0)
-                for (x0, w, _), value in zip(cols, (name, count, pages, how), strict=True):
-                    pad = 6 * mm if x0 == 0 else 1 * mm
-                    text_box(c, value, left + x0 * width + pad, y + 1 * mm,
-                             w * width - pad - 1 * mm, row_h - 2 * mm, fonts=fonts, size=8.5,
-                             min_size=6.5, component=comp, valign="middle")
-                c.line(left, y, left + width, y)
-            y -= 12 * mm
-            text_box(c, self.t("bring_title"), left, y, width, 7 * mm, fonts=fonts, size=12,
-                     min_size=9, component=comp, bold=True)
-            text_box(c, self.t("bring"), left, max(14 * mm, y - 62 * mm), width,
-                     min(60 * mm, y - 16 * mm), fonts=fonts, size=9, min_size=6.5,
-                     component=comp, leading=1.3)
-        return draw
+        return checklist_drawer(
+            rows, title=f"{GAME_NAME} — {self.t('checklist_title')}",
+            headings=[self.t(k) for k in ("col_component", "col_count", "col_pages",
+                                          "col_how")],
+            bring_title=self.t("bring_title"), bring=self.t("bring"), fonts=self.fonts,
+            page_size=self.s.page_size, component=self.t("checklist"))
 
     # ------------------------------------------------------------------ the board
 
@@ -1630,15 +1609,6 @@ class Kit:
         fill_rgb(c, DARK)
         text_box(c, self.t("tokens_help"), 15 * mm, cy - r - 12 * mm, page_w - 30 * mm,
                  6 * mm, fonts=fonts, size=8, min_size=6, component=comp, valign="middle")
-
-
-class _DryCanvas(Canvas):
-    """A canvas that draws into memory only, to surface fit errors while building."""
-
-    def __init__(self) -> None:
-        import io
-
-        super().__init__(io.BytesIO(), invariant=1, initialFontName="DejaVuSans")
 
 
 def build(settings: PrintSettings, base_url: str | None = None, rules_only: bool = False
