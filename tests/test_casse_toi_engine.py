@@ -420,3 +420,17 @@ def test_the_label_of_the_cracking_card_says_the_round_ended() -> None:
     assert label.render() == "Christiane cracked (8 stress): round 1 scoring"
     assert game.describe(state, {"type": "draw", "seat": 0, "stress": 2}).render() == \
         "Christiane: card, 2 stress"
+
+
+def test_an_empty_deck_lets_the_round_end_even_with_fewer_than_four_cards() -> None:
+    state = table("blue", "pink")
+    for _ in range(3):
+        state = draw(state, 0, 0)
+    for _ in range(49):
+        state = draw(state, 1, 0)
+    after = game.apply(state, {"type": "end_walk"})
+    assert after.history[-1].how == "agreement"
+    assert dict(after.history[-1].gains[0].reasons) == {}  # 3 cards: nothing to score
+    assert dict(after.history[-1].gains[1].reasons) == {"four_cards": 1, "most_cards": 1}
+    entered = score(table("blue", "pink"), res(0, 3, marine=1), res(1, 49, marine=1))
+    assert entered.history[-1].how == "entry"

@@ -13,7 +13,8 @@ Actions (dicts, as the API receives them):
 - ``{"type": "retract", "seat"}``: take back the seat's last recorded card (a mis-tap).
 - ``{"type": "announce_marine", "seat"}``: the seat announced the Marine card(s) it holds.
 - ``{"type": "end_walk"}``: the round ends by common agreement (everyone has 4 cards) and is
-  scored from the walk.
+  scored from the walk. Table decision: once the whole deck is taken, the round can end
+  this way even if someone has fewer than 4 cards (nobody can draw any more).
 - ``{"type": "score_round", "results": [...]}``: a whole round's results entered at once
   (quick entry, or a correction of a past round); it replaces any walk in progress.
 """
@@ -287,7 +288,7 @@ def _announce(state: State, action: Mapping[str, Any]) -> State:
 def _end_walk(state: State, action: Mapping[str, Any]) -> State:
     short = [p.name for p, cards in zip(state.players, state.walk, strict=True)
              if len(cards) < AGREEMENT_MIN_CARDS]
-    if short:
+    if short and sum(len(cards) for cards in state.walk) < DECK_SIZE:
         raise IllegalAction(
             N_("the round can end by agreement only once everyone has %(min)s cards; "
                "not yet: %(names)s"),
@@ -386,7 +387,7 @@ def parse_results(state: State, raw: Any) -> tuple[Result, ...]:
                             code="several_cracked")
     if not cracked:
         short = [state.players[r.seat].name for r in results if r.cards < AGREEMENT_MIN_CARDS]
-        if short:
+        if short and sum(r.cards for r in results) < DECK_SIZE:
             raise IllegalAction(
                 N_("nobody cracked, so the round ended by agreement, which needs %(min)s cards "
                    "each; fewer: %(names)s"),

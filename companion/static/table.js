@@ -29,6 +29,13 @@
   }
 
   function setVersion(v) {
+    if (v !== version) {
+      // The host's join code is shown open until play starts; then it folds away.
+      document.querySelectorAll("details[data-close-when-playing][open]").forEach(function (d) {
+        d.open = false;
+        d.removeAttribute("data-close-when-playing");
+      });
+    }
     version = v;
     root.dataset.version = String(v);
     document.querySelectorAll("input[name=expected_version]").forEach(function (input) {
