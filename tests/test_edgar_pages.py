@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from typing import Any
@@ -148,3 +149,18 @@ def test_an_action_button_is_greyed_out_with_the_engine_s_reason(app: Flask) -> 
     response = post(phones[active], table_id, {"a.type": "end_turn", "a.seat": str(active)})
     assert response.status_code == 200
     assert state(phones[0], table_id)["state"]["active"] != active
+
+
+def test_french_messages_name_districts_in_french(client: FlaskClient) -> None:
+    table = client.post("/api/tables", json={"game": "edgar-et-lucien", "players": [
+        {"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"}]}).json
+    district = game.board_for(2).district("opera-row")
+    client.post(f"/api/tables/{table['id']}/actions", json={
+        "expected_version": 0, "action": {"type": "place", "seat": 0, "district": district.id}})
+    refused = client.post(f"/api/tables/{table['id']}/actions", headers={"Accept-Language": "fr"},
+                          json={"expected_version": 1, "action": {
+                              "type": "place", "seat": 1, "district": district.id}})
+    message = refused.json["error"]["message"]
+    assert district.name_fr in message and district.name_en not in message
+    log = client.get(f"/t/{table['id']}/log", headers={"Accept-Language": "fr"})
+    assert html.escape(district.name_fr) in log.get_data(as_text=True)

@@ -328,6 +328,20 @@ def _load_board(raw: Mapping[str, Any]) -> Board:
 BOARDS: Mapping[str, Board] = {s["key"]: _load_board(s) for s in DATA["sides"]}
 
 
+def localized_names(lang: str) -> dict[str, str]:
+    """English names of districts, cards, conditions and administration actions, mapped to
+    ``lang``: messages name them in English, the web layer shows them in the reader's
+    language."""
+    names: dict[str, str] = {}
+    key = f"name_{lang}"
+    items = [d for side in DATA["sides"] for d in side["districts"]]
+    items += list(DATA["manigance"]) + list(DATA["conditions"]) + list(DATA["administration"])
+    for item in items:
+        if key in item:
+            names[item["name_en"]] = item[key]
+    return names
+
+
 def board_for(player_count: int) -> Board:
     """The side of the board for this many players."""
     return next(b for b in BOARDS.values() if player_count in b.players)

@@ -37,7 +37,14 @@ def error_body(code: str, message: str, status: int) -> tuple[Any, int]:
 
 @api_bp.errorhandler(GameError)
 def _game_error(error: GameError) -> tuple[Any, int]:
-    return error_body(error.code, translate_error(error), status_of(error))
+    game = None
+    table_id = (request.view_args or {}).get("table_id")
+    if table_id and not isinstance(error, TableNotFound):
+        try:
+            game = service().get(table_id).game
+        except GameError:
+            game = None
+    return error_body(error.code, translate_error(error, game), status_of(error))
 
 
 @api_bp.errorhandler(HTTPException)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import Any
 
 from flask import current_app
-from flask_babel import gettext
+from flask_babel import get_locale, gettext
 
 from ..db import get_db
 from ..games.base import GameError, Label
@@ -21,20 +22,30 @@ def service() -> TableService:
     return existing
 
 
-def _safe(msgid: str, params: dict[str, Any]) -> str:
+def _names(game: ModuleType | None) -> dict[str, str]:
+    """The game's proper names (districts, cards...) in the reader's language, if it has
+    any: engines name them in English inside their messages."""
+    localized = getattr(game, "localized_names", None)
+    return dict(localized(str(get_locale() or "en"))) if localized else {}
+
+
+def _safe(msgid: str, params: dict[str, Any], game: ModuleType | None = None) -> str:
     text = gettext(msgid) if msgid else ""
+    names = _names(game)
+    if names:
+        params = {k: names.get(v, v) if isinstance(v, str) else v for k, v in params.items()}
     try:
         return text % params if params else text
     except (KeyError, TypeError, ValueError):
         return msgid % params if params else msgid
 
 
-def translate_error(error: GameError) -> str:
+def translate_error(error: GameError, game: ModuleType | None = None) -> str:
     """An engine error in the reader's language (with the error it names as its reason)."""
     params = dict(error.params)
     if "reason" in params and isinstance(error.__cause__, GameError):
-        params["reason"] = translate_error(error.__cause__)
-    return _safe(error.msgid, params)
+        params["reason"] = translate_error(error.__cause__, game)
+    return _safe(error.msgid, params, game)
 
 
 def render_label(view: TableView | None, label: Label | None) -> str:
@@ -46,4 +57,4 @@ def render_label(view: TableView | None, label: Label | None) -> str:
         if label.msgid == "undo":
             return gettext("Undo: %(label)s", label=inner)
         return gettext("Redo: %(label)s", label=inner)
-    return _safe(label.msgid, dict(label.params))
+    return _safe(label.msgid, dict(label.params), view.game if view else None)

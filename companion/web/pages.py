@@ -155,12 +155,19 @@ def _expected_version() -> int | None:
     return int(raw) if raw.isdigit() else None
 
 
+def _game_of(table_id: str) -> Any:
+    try:
+        return service().get(table_id).game
+    except GameError:
+        return None
+
+
 def _write_response(table_id: str, write: Any, back: str | None = None) -> Any:
     """Run one write for a page: JSON for the page's script, a redirect without it."""
     try:
         view = write()
     except GameError as error:
-        message = translate_error(error)
+        message = translate_error(error, _game_of(table_id))
         if _wants_json():
             return jsonify({"error": {"code": error.code, "message": message}}), status_of(error)
         if isinstance(error, TableNotFound):
@@ -183,7 +190,7 @@ def _checker(view: TableView, seat: int | None) -> Any:
         try:
             view.game.apply(view.state, action)
         except GameError as error:
-            return translate_error(error)
+            return translate_error(error, view.game)
         return None
 
     return check
