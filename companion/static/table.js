@@ -43,7 +43,23 @@
     });
   }
 
+  // A zoomable picture (the map) stays zoomed across redraws, on this phone only.
+  var zoomed = {};
+  function applyZoom() {
+    document.querySelectorAll("[data-zoomable][id]").forEach(function (el) {
+      el.classList.toggle("zoomed", !!zoomed[el.id]);
+    });
+  }
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-zoom-target]");
+    if (!button) return;
+    var id = button.dataset.zoomTarget;
+    zoomed[id] = !zoomed[id];
+    applyZoom();
+  });
+
   function afterRender() {
+    applyZoom();
     var liveRoot = live.querySelector(".live-root");
     if (!liveRoot) return;
     var over = liveRoot.dataset.over === "true";
