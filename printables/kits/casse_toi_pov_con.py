@@ -22,16 +22,14 @@ from companion.games.base import load_data
 from ..layout import (
     Card,
     CardBox,
+    ChecklistRow,
     Document,
-    DryCanvas,
-    Page,
     PrintSettings,
-    calibration_pages,
-    checklist_drawer,
     hex_color,
 )
-from ..text import BuildError, FontSet, symbol, text_box
+from ..text import BuildError, symbol, text_box
 from ..texts import COMMON_TEXTS, localized
+from .base import KitBase
 
 GAME_ID = "casse-toi-pov-con"
 GAME_NAME = "Casse-toi Pov'con!"
@@ -396,17 +394,16 @@ def stars_row(c: Canvas, count: int, cx: float, cy: float, size: float, low_ink:
 # --------------------------------------------------------------------------- components
 
 
-class Kit:
+class Kit(KitBase):
     """Builds the documents of one kit for one set of print settings."""
 
+    GAME_ID = GAME_ID
+    GAME_NAME = GAME_NAME
+    KIT_VERSION = KIT_VERSION
+    LANGUAGES = LANGUAGES
+
     def __init__(self, settings: PrintSettings, base_url: str | None = None) -> None:
-        if settings.lang not in LANGUAGES:
-            raise BuildError(f"no {settings.lang!r} texts; choose one of {', '.join(LANGUAGES)}",
-                             GAME_ID)
-        self.s = settings
-        self.lang = settings.lang
-        self.fonts: FontSet = settings.fonts
-        self.base_url = base_url
+        super().__init__(settings, base_url)
         self.d = data()
         self.voters = {v["id"]: v for v in self.d["voters"]}
         self.journalists = {j["id"]: j for j in self.d["journalists"]}
@@ -418,24 +415,12 @@ class Kit:
     def t(self, key: str, **values: Any) -> str:
         return text(key, self.lang, **values)
 
-    def new_document(self, subject: str) -> Document:
-        return Document(GAME_NAME, KIT_VERSION, self.s, lambda key: self.t(key), subject=subject)
-
     # ------------------------------------------------------------------ documents
 
-    def build(self, rules_only: bool = False) -> tuple[Document, Document | None]:
-        """The kit (or the rule sheet alone) and, if asked, the separate backs."""
+    def fill(self, doc: Document, backs: Document | None) -> list[ChecklistRow]:
+        """Every component, then the rule sheet; the rows of the checklist."""
         from ..rulesheet import add_rule_sheet
 
-        if rules_only:
-            doc = self.new_document(self.t("rules"))
-            add_rule_sheet(doc, GAME_ID, self.lang, self.base_url)
-            return doc, None
-        doc = self.new_document("print-and-play")
-        backs = self.new_document(self.t("backs")) if self.s.backs_separate else None
-        calibration_pages(doc)
-        checklist_at = len(doc.pages)
-        doc.add(Page(self.t("checklist"), lambda c: None))  # drawn once the pages are known
         counts: list[tuple[str, str, int, int, str]] = []
 
         def section(name: str, count: str, how: str, add: Callable[[], object]) -> None:
@@ -464,20 +449,10 @@ class Kit:
         doc.start_sheet()
         section(self.t("rules"), "1", self.t("how_rules"),
                 lambda: add_rule_sheet(doc, GAME_ID, self.lang, self.base_url))
-        doc.pages[checklist_at] = Page(self.t("checklist"), self.checklist_drawer(counts))
-        doc.pages[checklist_at].draw(DryCanvas())  # fit errors surface now, not mid-render
-        return doc, backs
+        return counts
 
     # ------------------------------------------------------------------ checklist
 
-    def checklist_drawer(self, rows: list[tuple[str, str, int, int, str]]
-                         ) -> Callable[[Canvas], None]:
-        return checklist_drawer(
-            rows, title=self.t("checklist_title"),
-            headings=[self.t(k) for k in ("col_component", "col_count", "col_pages",
-                                          "col_how")],
-            bring_title=self.t("bring_title"), bring=self.t("bring"), fonts=self.fonts,
-            page_size=self.s.page_size, component=self.t("checklist"))
 
     # ------------------------------------------------------------------ cards
 

@@ -35,12 +35,10 @@ from companion.games.base import load_data
 from ..layout import (
     Card,
     CardBox,
+    ChecklistRow,
     Document,
-    DryCanvas,
     Page,
     PrintSettings,
-    calibration_pages,
-    checklist_drawer,
     hex_color,
 )
 from ..text import (
@@ -54,6 +52,7 @@ from ..text import (
     text_box,
 )
 from ..texts import COMMON_TEXTS, localized
+from .base import KitBase
 
 GAME_ID = "edgar-et-lucien"
 GAME_NAME = "Edgar & Lucien"
@@ -540,17 +539,16 @@ def pierce_mark(c: Canvas, cx: float, cy: float) -> None:
 # --------------------------------------------------------------------------- components
 
 
-class Kit:
+class Kit(KitBase):
     """Builds the documents of one kit for one set of print settings."""
 
+    GAME_ID = GAME_ID
+    GAME_NAME = GAME_NAME
+    KIT_VERSION = KIT_VERSION
+    LANGUAGES = LANGUAGES
+
     def __init__(self, settings: PrintSettings, base_url: str | None = None) -> None:
-        if settings.lang not in LANGUAGES:
-            raise BuildError(f"no {settings.lang!r} texts; choose one of {', '.join(LANGUAGES)}",
-                             GAME_ID)
-        self.s = settings
-        self.lang = settings.lang
-        self.fonts: FontSet = settings.fonts
-        self.base_url = base_url
+        super().__init__(settings, base_url)
         self.d = data()
         self.colours: Mapping[str, str] = self.d["border_colours"]
         self.player_colours: Mapping[str, str] = self.d["colours"]
@@ -568,24 +566,12 @@ class Kit:
     def money(self, value: int) -> str:
         return amount(value, self.lang)
 
-    def new_document(self, subject: str) -> Document:
-        return Document(GAME_NAME, KIT_VERSION, self.s, lambda key: self.t(key), subject=subject)
-
     # ------------------------------------------------------------------ documents
 
-    def build(self, rules_only: bool = False) -> tuple[Document, Document | None]:
-        """The kit (or the rule sheet alone) and, if asked, the separate backs."""
+    def fill(self, doc: Document, backs: Document | None) -> list[ChecklistRow]:
+        """Every component, then the rule sheet; the rows of the checklist."""
         from ..rulesheet import add_rule_sheet
 
-        if rules_only:
-            doc = self.new_document(self.t("rules"))
-            add_rule_sheet(doc, GAME_ID, self.lang, self.base_url)
-            return doc, None
-        doc = self.new_document("print-and-play")
-        backs = self.new_document(self.t("backs")) if self.s.backs_separate else None
-        calibration_pages(doc)
-        checklist_at = len(doc.pages)
-        doc.add(Page(self.t("checklist"), lambda c: None))  # drawn once the pages are known
         rows: list[tuple[str, str, int, int, str]] = []
         blank = self.t("blank")
 
@@ -637,9 +623,7 @@ class Kit:
         doc.start_sheet()
         section([(self.t("rules"), "1")], self.t("how_rules"),
                 lambda: add_rule_sheet(doc, GAME_ID, self.lang, self.base_url))
-        doc.pages[checklist_at] = Page(self.t("checklist"), self.checklist_drawer(rows))
-        doc.pages[checklist_at].draw(DryCanvas())  # fit errors surface now, not mid-render
-        return doc, backs
+        return rows
 
     def add_single(self, doc: Document, page: Page) -> None:
         """A one-sided page: in duplex it starts a sheet and gets an empty back."""
@@ -650,14 +634,8 @@ class Kit:
 
     # ------------------------------------------------------------------ checklist
 
-    def checklist_drawer(self, rows: list[tuple[str, str, int, int, str]]
-                         ) -> Callable[[Canvas], None]:
-        return checklist_drawer(
-            rows, title=f"{GAME_NAME} — {self.t('checklist_title')}",
-            headings=[self.t(k) for k in ("col_component", "col_count", "col_pages",
-                                          "col_how")],
-            bring_title=self.t("bring_title"), bring=self.t("bring"), fonts=self.fonts,
-            page_size=self.s.page_size, component=self.t("checklist"))
+    def checklist_title(self) -> str:
+        return f"{GAME_NAME} — {self.t('checklist_title')}"
 
     # ------------------------------------------------------------------ the board
 
