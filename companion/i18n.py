@@ -60,10 +60,6 @@ def init_app(app) -> None:  # type: ignore[no-untyped-def]
         return {"current_lang": str(select_locale()), "languages": list(LANGUAGES.items())}
 
 
-def interface_languages() -> list[str]:
-    return list(LANGUAGES)
-
-
 def compile_catalogs(check: bool = False, domain: str = "*") -> list[Path]:
     """Compile every .po (of one domain, if given) to its .mo; with ``check``, only list
     the .mo files that are stale."""

@@ -27,10 +27,10 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 
 from ..db import EditionProfile, get_db
-from ..games import ALL_GAME_IDS, GAMES, get_game
+from ..games import GAMES, get_game
 from ..games.base import N_, GameError, MalformedInput
 from ..i18n import LANGUAGES
-from ..tables import TableNotFound, TableView, VersionConflict
+from ..tables import TableNotFound, TableView
 from .api import status_of
 from .common import render_label, service, translate_error
 
@@ -225,7 +225,7 @@ def home() -> Any:
             recent.append(service().get(table_id))
         except TableNotFound:
             continue
-    return render_template("home.html", games=GAMES, all_games=ALL_GAME_IDS, recent=recent)
+    return render_template("home.html", games=GAMES, recent=recent)
 
 
 @pages_bp.get("/language/<lang>")
@@ -478,8 +478,3 @@ def not_found(error: Any) -> Any:
         return jsonify({"error": {"code": "not_found", "message": _("Nothing here.")}}), 404
     return render_template("error.html", message=_("Nothing here: check the address."),
                            status=404), 404
-
-
-@pages_bp.app_errorhandler(VersionConflict)
-def conflict(error: VersionConflict) -> Any:  # pragma: no cover - writes catch it first
-    return render_template("error.html", message=translate_error(error), status=409), 409
