@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import subprocess
 from pathlib import Path
+from typing import Any
 
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
@@ -77,3 +78,15 @@ def decode_qr(png: Path) -> list[str]:
     result = subprocess.run(["zbarimg", "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable",
                              str(png)], capture_output=True, text=True)
     return [line for line in result.stdout.splitlines() if line]
+
+
+def build_kit(game: str, base_url: str, tmp: Path, name: str, rules_only: bool = False,
+              **settings: Any) -> Path:
+    """Build a game's kit (and its separate backs, if asked) into ``tmp/name.pdf``."""
+    from printables.build import build, write_files
+    from printables.layout import PrintSettings
+
+    doc, backs = build(game, PrintSettings(**settings), base_url, rules_only=rules_only)
+    path = tmp / f"{name}.pdf"
+    write_files(doc, path, backs, tmp / f"{name}-backs.pdf" if backs else None)
+    return path

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from PIL import Image
-from print_pdf import card_placements, decode_qr, page_size_mm, pdffonts, render
+from print_pdf import build_kit, card_placements, decode_qr, page_size_mm, pdffonts, render
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
@@ -31,11 +31,8 @@ BASE = "http://192.168.1.20:8000"
 DATA = load_data(GAME)
 
 
-def make(tmp: Path, name: str, **settings: Any) -> Path:
-    doc, backs = build(GAME, PrintSettings(**settings), BASE)
-    path = tmp / f"{name}.pdf"
-    write_files(doc, path, backs, tmp / f"{name}-backs.pdf" if backs else None)
-    return path
+def make(tmp: Path, name: str, rules_only: bool = False, **settings: Any) -> Path:
+    return build_kit(GAME, BASE, tmp, name, rules_only=rules_only, **settings)
 
 
 @pytest.fixture(scope="module")

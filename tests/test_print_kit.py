@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from PIL import Image
 from print_pdf import (
+    build_kit,
     card_placements,
     decode_qr,
     page_size_mm,
@@ -33,10 +34,7 @@ BASE = "http://192.168.1.20:8000"
 
 
 def make(tmp: Path, name: str, rules_only: bool = False, **settings: Any) -> Path:
-    doc, backs = build(GAME, PrintSettings(**settings), BASE, rules_only=rules_only)
-    path = tmp / f"{name}.pdf"
-    write_files(doc, path, backs, tmp / f"{name}-backs.pdf" if backs else None)
-    return path
+    return build_kit(GAME, BASE, tmp, name, rules_only=rules_only, **settings)
 
 
 @pytest.fixture(scope="module")
