@@ -92,7 +92,7 @@ def extract_messages(output: Path = MESSAGES_TEMPLATE) -> Catalog:
                      context=context)
     output.parent.mkdir(parents=True, exist_ok=True)
     with open(output, "wb") as f:
-        write_po(f, template, width=100)
+        write_po(f, template, width=100, include_lineno=False)
     return template
 
 
@@ -104,7 +104,7 @@ def update_messages(template: Catalog) -> list[Path]:
             catalog = read_po(f, locale=po_path.parts[-3])
         catalog.update(template)
         with open(po_path, "wb") as f:
-            write_po(f, catalog, width=100)
+            write_po(f, catalog, width=100, include_lineno=False)
         updated.append(po_path)
     return updated
 

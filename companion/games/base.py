@@ -88,13 +88,17 @@ class Option:
     """A per-table option or edition value, chosen when the table is created."""
 
     name: str
-    kind: str  # "bool", "int", or "seed" (an int the table picks at random when not given)
+    # "bool", "int", "seed" (an int the table picks at random when not given), or "deck"
+    # (a group's own card list: a list of objects, each card's fields as the engine names
+    # them in ``fields``; empty means "no deck list", and the phones ask what a card prints)
+    kind: str
     default: Any
     label: str
     help: str = ""
     edition: bool = False  # printed on the components: part of an edition profile
     minimum: int | None = None
     maximum: int | None = None
+    fields: tuple[str, ...] = ()  # "deck": the fields a card may have
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -105,14 +109,22 @@ class Option:
             data["minimum"] = self.minimum
         if self.maximum is not None:
             data["maximum"] = self.maximum
+        if self.kind == "deck":
+            data["fields"] = list(self.fields)
         return data
 
 
-def read_options(declared: Sequence[Option], given: Mapping[str, Any] | None) -> dict[str, Any]:
+MAX_DECK_CARDS = 300
+MAX_CARD_TEXT = 120
+
+
+def read_options(declared: Sequence[Option], given: Any) -> dict[str, Any]:
     """Check a table's options against the declared ones and fill in the defaults."""
-    given = dict(given or {})
-    if not isinstance(given, dict):
+    if given is None:
+        given = {}
+    if not isinstance(given, Mapping):
         raise MalformedInput(N_("options must be an object"))
+    given = dict(given)
     known = {o.name: o for o in declared}
     unknown = sorted(set(given) - set(known))
     if unknown:
@@ -132,12 +144,57 @@ def read_options(declared: Sequence[Option], given: Mapping[str, Any] | None) ->
                     N_("option %(name)s must be between %(low)s and %(high)s"),
                     name=option.name, low=low, high=high,
                 )
+        elif option.kind == "deck":
+            value = read_deck(option, value)
         values[option.name] = value
     return values
 
 
+def read_deck(option: Option, value: Any) -> list[dict[str, Any]]:
+    """A group's card list: a list of objects whose fields the option names; each value a
+    short text, a whole number, true/false or null. The engine checks what the values mean."""
+    if value is None:
+        return []
+    if not isinstance(value, list | tuple):
+        raise MalformedInput(N_("option %(name)s must be a list of cards"), name=option.name)
+    if len(value) > MAX_DECK_CARDS:
+        raise MalformedInput(N_("option %(name)s has more than %(count)s cards"),
+                             name=option.name, count=MAX_DECK_CARDS)
+    cards = []
+    for index, card in enumerate(value, start=1):
+        if not isinstance(card, Mapping):
+            raise MalformedInput(N_("card %(index)s of %(name)s must be an object"),
+                                 index=index, name=option.name)
+        unknown = sorted(str(k) for k in card if k not in option.fields)
+        if unknown:
+            raise MalformedInput(N_("card %(index)s of %(name)s: unknown field %(field)s"),
+                                 index=index, name=option.name, field=", ".join(unknown))
+        for key, item in card.items():
+            ok = item is None or isinstance(item, bool | int) or (
+                isinstance(item, str) and len(item) <= MAX_CARD_TEXT)
+            if not ok:
+                raise MalformedInput(
+                    N_("card %(index)s of %(name)s: %(field)s must be a short text or a number"),
+                    index=index, name=option.name, field=key)
+        cards.append(dict(card))
+    return cards
+
+
+# Whom an action belongs to (``owner(state, action)``): a seat number (that seat's phone, or
+# the host), the whole table (any seated phone, or the host), or the host alone.
+TABLE = "table"
+HOST = "host"
+Owner = int | str
+
+
 class GameModule(Protocol):
-    """The shape every game module has; the registry holds modules of this shape."""
+    """The shape every game module has; the registry holds modules of this shape.
+
+    Besides the functions below, a game may define ``sealed(state)``: the open step of
+    secret inputs (a ``sealed.Sealed``) or None. The platform then reveals the step itself
+    once every expected seat has locked in (it sends ``{"type": "reveal"}``), so an engine
+    resolves a sealed step only on ``reveal``, never on the last ``seal``.
+    """
 
     ID: str
     NAME: str
@@ -152,6 +209,7 @@ class GameModule(Protocol):
     def to_json(self, state: Any, viewer: int | None = None) -> dict[str, Any]: ...
     def random_action(self, state: Any, rng: Any) -> Mapping[str, Any]: ...
     def player_fields(self) -> list[dict[str, Any]]: ...
+    def owner(self, state: Any, action: Mapping[str, Any]) -> Owner: ...
 
 
 def require_int(action: Mapping[str, Any], key: str, *, minimum: int | None = None) -> int:

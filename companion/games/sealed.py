@@ -9,7 +9,12 @@ rest:
   phone or API client that holds seat ``s`` (the table service checks it);
 - ``to_json(state, viewer)`` shows a seat its own value and only *whether* the others have
   locked in (``Sealed.public``);
-- the engine resolves the step when ``complete`` becomes true, or on ``reveal``.
+- ``sealed(state)``, a function of the engine module, returns the open ``Sealed`` (or None);
+  when it is ``complete`` the platform sends ``{"type": "reveal"}`` itself, as its own log
+  entry, and the engine resolves the step then (never on the last ``seal``), so undoing the
+  reveal brings every seal back locked as it was;
+- ``key`` names one instance of a step ("moves:2:3": period 2, turn 3), so the platform can
+  tell a step it has already revealed once (a seat may not change a value the others saw).
 """
 
 from __future__ import annotations
@@ -31,10 +36,11 @@ class Sealed:
     step: str
     seats: tuple[int, ...]
     values: tuple[tuple[int, Any], ...] = ()
+    key: str = ""  # this instance of the step; defaults to ``step``
 
     @classmethod
-    def open(cls, step: str, seats: Iterable[int]) -> Sealed:
-        return cls(step, tuple(seats))
+    def open(cls, step: str, seats: Iterable[int], key: str | None = None) -> Sealed:
+        return cls(step, tuple(seats), (), key or step)
 
     def lock(self, seat: int, value: Any) -> Sealed:
         """Lock in (or change, before the reveal) a seat's value."""
@@ -42,7 +48,8 @@ class Sealed:
             raise IllegalAction(N_("seat %(seat)s has nothing to lock in now"),
                                 code="not_expected", seat=seat)
         values = tuple((s, v) for s, v in self.values if s != seat) + ((seat, value),)
-        return Sealed(self.step, self.seats, tuple(sorted(values, key=lambda sv: sv[0])))
+        return Sealed(self.step, self.seats, tuple(sorted(values, key=lambda sv: sv[0])),
+                      self.key)
 
     @property
     def locked(self) -> tuple[int, ...]:

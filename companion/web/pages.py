@@ -271,6 +271,15 @@ def new_table(game_id: str) -> Any:
                 continue  # the table draws its own
             if option.kind == "bool":
                 options[option.name] = raw == "true"
+            elif option.kind == "deck":
+                upload = request.files.get(f"option.{option.name}.file")
+                text = upload.read().decode("utf-8", "replace") if upload and upload.filename \
+                    else (raw or "")
+                try:
+                    options[option.name] = parse_deck_text(text)
+                except MalformedInput as error:
+                    flash(translate_error(error), "error")
+                    return _new_form(game, profiles, chosen, options, players), 400
             else:
                 try:
                     options[option.name] = int(raw) if raw not in (None, "") else option.default
@@ -295,12 +304,44 @@ def new_table(game_id: str) -> Any:
     return _new_form(game, profiles, chosen, values, players)
 
 
+def parse_deck_text(text: str) -> list[dict[str, Any]]:
+    """A group's card list typed (or uploaded) as TOML, one ``[[card]]`` table per card."""
+    import tomllib
+
+    if not text.strip():
+        return []
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise MalformedInput(N_("the card list is not valid TOML: %(reason)s"),
+                             reason=str(error)) from None
+    cards = data.get("card", [])
+    if set(data) - {"card"} or not isinstance(cards, list):
+        raise MalformedInput(N_("the card list must be [[card]] tables only"))
+    return cards
+
+
+def deck_text(cards: Any) -> str:
+    """A card list back as the TOML a group types (the inverse of ``parse_deck_text``)."""
+    if not cards:
+        return ""
+    blocks = []
+    for card in cards:
+        lines = ["[[card]]"]
+        for key, value in card.items():
+            if value is None:
+                continue
+            lines.append(f"{key} = {json.dumps(value, ensure_ascii=False)}")
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks) + "\n"
+
+
 def _new_form(game: Any, profiles: list[EditionProfile], chosen: Any,
               values: dict[str, Any], players: list[dict[str, Any]]) -> str:
     while len(players) < game.MIN_PLAYERS:
         players.append({})
     return render_template("new_table.html", game=game, profiles=profiles, chosen=chosen,
-                           values=values, players=players)
+                           values=values, players=players, deck_text=deck_text)
 
 
 def _players_from_form(game: Any) -> list[dict[str, Any]]:
