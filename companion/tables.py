@@ -28,7 +28,7 @@ from sqlalchemy.exc import IntegrityError
 from .db import Database, EntryRow, SeatClaim, TableRow, utcnow
 from .games import get_game
 from .games.base import N_, GameError, IllegalAction, Label, MalformedInput, Outcome
-from .games.sealed import SEAL_ACTION
+from .games.sealed import REVEAL_ACTION, SEAL_ACTION
 
 
 class TableNotFound(GameError):
@@ -117,6 +117,29 @@ class TableView:
             "state": self.game.to_json(self.state, viewer),
             "outcome": outcome.to_json() if outcome else None,
         }
+
+
+@dataclass(frozen=True)
+class Written:
+    """One log entry a write adds, and what the log folds to after it."""
+
+    kind: str
+    payload: Any
+    label: Label
+    replay: Replay
+
+
+def _applied(game: ModuleType, replay: Replay, seq: int, action: Mapping[str, Any]) -> Written:
+    """The entry that applies one game action on top of ``replay`` at ``seq``."""
+    label = game.describe(replay.state, action)
+    state = game.apply(replay.state, action)
+    closers = dict(replay.round_closers)
+    round_of = getattr(game, "round_number", None)
+    if round_of and round_of(state) != round_of(replay.state):
+        closers[round_of(replay.state)] = seq
+    new = Replay(state, [*replay.done, Op(seq, "action", action)], [],
+                 [*replay.effective, (seq, action)], closers)
+    return Written("action", action, label, new)
 
 
 def _fold(game: ModuleType, players: Any, options: Any,
@@ -267,41 +290,42 @@ class TableService:
         if action.get("type") == SEAL_ACTION and (seat is None or action.get("seat") != seat):
             raise NotYourSeat(N_("only the phone that holds a seat can lock in its secret"))
 
-        def step(view: TableView, seq: int) -> tuple[str, Any, Label, Replay]:
-            game, replay = view.game, view.replay
-            label = game.describe(replay.state, action)
-            state = game.apply(replay.state, action)
-            closers = dict(replay.round_closers)
-            round_of = getattr(game, "round_number", None)
-            if round_of and round_of(state) != round_of(replay.state):
-                closers[round_of(replay.state)] = seq
-            new = Replay(state, [*replay.done, Op(seq, "action", action)], [],
-                         [*replay.effective, (seq, action)], closers)
-            return "action", action, label, new
+        def step(view: TableView, seq: int) -> list[Written]:
+            game = view.game
+            written = [_applied(game, view.replay, seq, action)]
+            sealed_of = getattr(game, "sealed", None)
+            if action.get("type") == SEAL_ACTION and sealed_of is not None:
+                opened = sealed_of(written[-1].replay.state)
+                if opened is not None and opened.complete:
+                    # Every expected seat is in: the platform reveals, as its own entry, so
+                    # undoing the reveal brings every seal back locked as it was.
+                    written.append(_applied(game, written[-1].replay, seq + 1,
+                                            {"type": REVEAL_ACTION}))
+            return written
 
         return self._write(table_id, expected_version, step, seat)
 
     def undo(self, table_id: str, expected_version: Any, seat: int | None = None) -> TableView:
-        def step(view: TableView, seq: int) -> tuple[str, Any, Label, Replay]:
+        def step(view: TableView, seq: int) -> list[Written]:
             if not view.replay.done:
                 raise IllegalAction(N_("nothing to undo"), code="nothing_to_undo")
             target = view.replay.done[-1]
             done = view.replay.done[:-1]
             undone = [*view.replay.undone, target]
-            return "undo", {"of": target.seq}, Label("undo", {"of": target.seq}), \
-                self._refold(view, done, undone)
+            return [Written("undo", {"of": target.seq}, Label("undo", {"of": target.seq}),
+                            self._refold(view, done, undone))]
 
         return self._write(table_id, expected_version, step, seat)
 
     def redo(self, table_id: str, expected_version: Any, seat: int | None = None) -> TableView:
-        def step(view: TableView, seq: int) -> tuple[str, Any, Label, Replay]:
+        def step(view: TableView, seq: int) -> list[Written]:
             if not view.replay.undone:
                 raise IllegalAction(N_("nothing to redo"), code="nothing_to_redo")
             target = view.replay.undone[-1]
             done = [*view.replay.done, target]
             undone = view.replay.undone[:-1]
-            return "redo", {"of": target.seq}, Label("redo", {"of": target.seq}), \
-                self._refold(view, done, undone)
+            return [Written("redo", {"of": target.seq}, Label("redo", {"of": target.seq}),
+                            self._refold(view, done, undone))]
 
         return self._write(table_id, expected_version, step, seat)
 
@@ -313,7 +337,7 @@ class TableService:
         if isinstance(target, bool) or not isinstance(target, int):
             raise MalformedInput(N_("target must be the number of a log entry"))
 
-        def step(view: TableView, seq: int) -> tuple[str, Any, Label, Replay]:
+        def step(view: TableView, seq: int) -> list[Written]:
             if target not in {s for s, _ in view.replay.effective}:
                 raise IllegalAction(N_("entry %(target)s is not an action in force"),
                                     code="bad_target", target=target)
@@ -334,7 +358,7 @@ class TableService:
                     N_("this correction makes a later entry impossible: %(reason)s"),
                     code="correction_conflict", reason=str(error)) from error
             label = Label(N_("correction of round %(round)s"), {"round": round_no})
-            return "amend", {"target": target, "action": action}, label, replay
+            return [Written("amend", {"target": target, "action": action}, label, replay)]
 
         return self._write(table_id, expected_version, step, seat)
 
@@ -359,19 +383,23 @@ class TableService:
                            "reload and try again"),
                         current=row.version, expected=expected_version)
                 view = self._view(session, row)
-                seq = row.version + 1
-                kind, payload, label, replay = step(view, seq)
-                session.add(EntryRow(table_id=table_id, seq=seq, kind=kind, payload=payload,
-                                     label={"msgid": label.msgid, "params": dict(label.params)},
-                                     seat=seat))
+                written = step(view, row.version + 1)
+                labels = dict(view.labels)
+                seq = row.version
+                for entry in written:
+                    seq += 1
+                    label = entry.label
+                    session.add(EntryRow(
+                        table_id=table_id, seq=seq, kind=entry.kind, payload=entry.payload,
+                        label={"msgid": label.msgid, "params": dict(label.params)}, seat=seat))
+                    labels[seq] = label
+                replay = written[-1].replay
                 changed = session.execute(
                     update(TableRow).where(TableRow.id == table_id,
                                            TableRow.version == expected_version)
                     .values(version=seq, updated_at=utcnow()))
                 if getattr(changed, "rowcount", 1) != 1:
                     raise VersionConflict(N_("the table changed: reload and try again"))
-                labels = dict(view.labels)
-                labels[seq] = label
         except IntegrityError:
             raise VersionConflict(N_("the table changed: reload and try again")) from None
         self._remember(table_id, seq, replay)
