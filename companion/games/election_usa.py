@@ -1126,13 +1126,13 @@ def describe(state: State, action: Mapping[str, Any]) -> Label:
             if shown is not None:
                 kind_name = {"fundraising": N_("Fundraising"), "policy": N_("Policy"),
                              "advertising": N_("Advertising")}[shown.kind]
-        return Label(N_("%(name)s took a %(card)s card"), {"name": name, "card": kind_name})
+        return Label(N_("%(name)s took a card: %(card)s"), {"name": name, "card": kind_name})
     if kind == "raise_sincerity":
         return Label(N_("%(name)s drew to raise Sincerity"), {"name": name})
     if kind == "show":
         return Label(N_("face-up card recorded: %(card)s"), {"card": kind_name})
     if kind == "refill":
-        return Label(N_("%(name)s refilled with a %(card)s card"),
+        return Label(N_("%(name)s refilled a slot: %(card)s"),
                      {"name": name, "card": kind_name})
     if kind == "bid":
         return Label(N_("%(name)s bid %(amount)s Sincerity"),

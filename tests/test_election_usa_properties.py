@@ -1,0 +1,92 @@
+"""Hypothesis properties of the Election USA engine: what every action conserves."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.db import Database
+from companion.games import election_usa as game
+from companion.games.base import GameError
+from companion.tables import TableService
+
+
+def invariants(state: game.State, count: int) -> None:
+    reserve = state.settings.reserve
+    for seat, p in enumerate(state.players):
+        on_board = sum(region[seat] for region in state.board)
+        assert p.available + p.reserve + on_board == game.START["pawns"] + reserve
+        assert min(p.available, p.reserve, on_board) >= 0
+        assert game.SINCERITY_MIN <= p.sincerity <= game.SINCERITY_MAX
+        assert p.money >= 0
+    assert sum(p.money for p in state.players) + state.bank == game.START["money"] * count
+
+
+def random_game(seed: int, count: int, steps: int) -> tuple[game.State, list[dict[str, Any]],
+                                                             list[game.State]]:
+    rng = random.Random(seed)
+    state = game.setup(game.example_players(count), {"reserve": rng.randint(0, 14)})
+    actions: list[dict[str, Any]] = []
+    states = [state]
+    for _ in range(steps):
+        if game.outcome(state) is not None:
+            break
+        action = game.random_action(state, rng)
+        if rng.random() < 0.1:  # a mistyped action from a phone
+            action = dict(action)
+            for key in ("amount", "count", "value", "money", "pawns"):
+                if key in action:
+                    action[key] = rng.choice([-1, 99, "3", None, [1]])
+        try:
+            state = game.apply(state, action)
+        except GameError:
+            assert json.dumps(game.to_json(states[-1]), sort_keys=True) == json.dumps(
+                game.to_json(state), sort_keys=True)
+            continue
+        actions.append(action)
+        states.append(state)
+    return state, actions, states
+
+
+@given(st.integers(0, 2**32), st.integers(game.MIN_PLAYERS, game.MAX_PLAYERS))
+@settings(max_examples=150, deadline=None)
+def test_money_pawns_and_sincerity_are_conserved_by_every_action(seed: int, count: int) -> None:
+    _, _, states = random_game(seed, count, 400)
+    for state in states:
+        invariants(state, count)
+
+
+@given(st.integers(0, 2**32), st.integers(game.MIN_PLAYERS, game.MAX_PLAYERS))
+@settings(max_examples=60, deadline=None)
+def test_replay_equals_fold(seed: int, count: int) -> None:
+    final, actions, _ = random_game(seed, count, 200)
+    again = game.setup(game.example_players(count), {"reserve": final.settings.reserve})
+    for action in actions:
+        again = game.apply(again, action)
+    assert again == final
+    for viewer in (None, *range(count)):
+        assert game.to_json(again, viewer) == game.to_json(final, viewer)
+
+
+@given(st.integers(0, 2**16))
+@settings(max_examples=15, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+def test_the_table_log_folds_to_the_engines_state(seed: int) -> None:
+    rng = random.Random(seed)
+    service = TableService(Database("sqlite://"))
+    view = service.create(game.ID, game.example_players(3), {})
+    for _ in range(40):
+        if view.outcome is not None:
+            break
+        action = game.random_action(view.state, rng)
+        seat = action.get("seat") if action.get("type") == "seal" else None
+        try:
+            view = service.act(view.id, view.version, action, seat=seat)
+        except GameError:
+            continue
+    cold = TableService(service.db).get(view.id)
+    assert game.to_json(cold.state) == game.to_json(view.state)
