@@ -91,7 +91,7 @@ def test_sealed_bids_show_only_a_bid_in_mark_until_the_reveal(app: Flask) -> Non
     ok(post(phones[2], table_id, {"a.type": "place", "a.seat": "2", "a.count": "1"}))
     html = page(phones[0], table_id)
     assert "Advertising in West Coast — bids:" in html and "Bob placed 3." in html
-    assert 'data-region="west-coast"' in html and "1st +7" in html and "2nd +4" in html
+    assert 'data-region="west-coast"' in html and "1st+7" in html and "2nd+4" in html
 
 
 def test_the_chain_and_a_skeleton_kept_on_its_phone(app: Flask) -> None:
