@@ -112,12 +112,50 @@ EDGAR_RULINGS = {
     "The board": ["components"],
 }
 
-SLUGS_BY_GAME = {GAME: SLUGS, EDGAR: EDGAR_SLUGS}
+ELECTION = "election-usa"
+
+ELECTION_SLUGS = [
+    "overview",
+    "components",
+    "setup",
+    "turn",
+    "action-cards",
+    "fundraising",
+    "policy",
+    "advertising",
+    "sincerity",
+    "blackmail-journalist",
+    "skeletons",
+    "end-of-game",
+    "scoring",
+]
+
+# Every Election USA item of RULINGS.md, by its opening words, and the sections showing it.
+ELECTION_RULINGS = {
+    "Players": ["setup"],
+    "Names": ["components"],
+    "Regions (public sources)": ["overview"],
+    "Sincerity track 0 to 15": ["overview", "setup"],
+    "Start": ["setup"],
+    "Taking a face-up card": ["setup", "action-cards", "action-cards"],
+    "Fundraising": ["fundraising"],
+    "Policy auction": ["policy", "policy"],
+    "Advertising": ["advertising", "advertising"],
+    "Raising Sincerity": ["sincerity", "sincerity"],
+    "Blackmail ($) and Journalist": ["blackmail-journalist", "blackmail-journalist", "skeletons"],
+    "End of game": ["end-of-game"],
+    "Final scoring": ["scoring", "scoring"],
+    "4 Skeletons": ["scoring"],
+    "Tie": ["scoring"],
+}
+
+SLUGS_BY_GAME = {GAME: SLUGS, EDGAR: EDGAR_SLUGS, ELECTION: ELECTION_SLUGS}
 
 # Each game's section of RULINGS.md (its heading) and the sources naming its items.
 RULINGS_MD_SECTIONS = {
     GAME: ("## Casse-toi Pov'con!", RULING_SOURCES),
     EDGAR: ("## Edgar & Lucien", list(EDGAR_RULINGS)),
+    ELECTION: ("## Election USA", list(ELECTION_RULINGS)),
 }
 
 MARKER = {"en": "Table ruling", "fr": "Règle de table"}
@@ -750,3 +788,33 @@ def test_section_pages_fit_a_phone_and_stay_offline(live_server, new_phone):
     page.wait_for_url(f"**/rules/{GAME}/setup?lang=fr")
     assert page.locator("h1").inner_text() == "Mise en place"
     assert all(url.startswith(live_server.url) for url in page.requested_urls)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_election_every_ruling_of_rulings_md_is_shown_where_it_applies(lang):
+    assert [s.slug for s in rules.sections(ELECTION, lang)] == ELECTION_SLUGS
+    shown: dict[str, list[str]] = {}
+    for sec in rules.sections(ELECTION, lang):
+        for ruling in sec.rulings:
+            shown.setdefault(ruling.source, []).append(sec.slug)
+    assert shown == ELECTION_RULINGS
+
+
+def test_election_rulings_state_the_numbers_of_the_game_data():
+    data = tomllib.loads((rules.GAME_DATA_DIR / f"{ELECTION}.toml").read_text("utf-8"))
+    for lang in ("en", "fr"):
+        text = " ".join(r.text for sec in rules.sections(ELECTION, lang) for r in sec.rulings)
+        for region in data["regions"]:
+            name = region[f"name_{lang}"]
+            assert f"{name} {'/'.join(str(p) for p in region['points'])}" in text, name
+        assert str(data["end"]["malus"]) in rules.section(ELECTION, "scoring", lang).rulings[
+            2].text
+        assert f"{data['pawns']['reserve']}" in text and str(data["cards"]["action_deck"]) in text
+    setup = " ".join(r.text for r in rules.section(ELECTION, "setup", "en").rulings)
+    assert f"${data['start']['money']}M" in setup and f"space {data['start']['sincerity']}" in setup
+
+
+def test_election_edition_values_are_marked():
+    marked = {r.source for sec in rules.sections(ELECTION, "en") for r in sec.rulings
+              if r.edition_value}
+    assert marked == {"Start", "Final scoring", "4 Skeletons"}
