@@ -5,11 +5,14 @@ The one entry point the CLI and the web page share, so both print the same thing
 
 from __future__ import annotations
 
+import inspect
 import io
 import os
 import tempfile
 import tomllib
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from companion import rules
 from companion.__about__ import __version__
@@ -40,7 +43,8 @@ def kit_languages(game_id: str) -> tuple[str, ...]:
 
 
 def build(game_id: str, settings: PrintSettings, base_url: str | None,
-          rules_only: bool = False) -> tuple[Document, Document | None]:
+          rules_only: bool = False, options: Mapping[str, Any] | None = None
+          ) -> tuple[Document, Document | None]:
     """The kit's document and, with ``backs_separate``, the document of the backs. A game
     without a kit yet can still print its rule sheet."""
     kit = get_kit(game_id)
@@ -51,8 +55,14 @@ def build(game_id: str, settings: PrintSettings, base_url: str | None,
         sheets = ", ".join(g for g in rules.games() if g not in KITS)
         raise BuildError(f"no print kit for {game_id!r}; kits: {known}"
                          + (f" (rule sheet only, with --rules-only: {sheets})" if sheets else ""))
+    extra: dict[str, Any] = {}
+    if options is not None:
+        # A kit that prints edition values (region points, a deck list) takes them.
+        if "options" not in inspect.signature(kit.build).parameters:
+            raise BuildError(f"the {game_id} kit prints no edition values", game_id)
+        extra["options"] = options
     try:
-        return kit.build(settings, base_url=base_url, rules_only=rules_only)  # type: ignore[no-any-return]
+        return kit.build(settings, base_url=base_url, rules_only=rules_only, **extra)  # type: ignore[no-any-return]
     except (tomllib.TOMLDecodeError, OSError) as exc:
         raise BuildError(f"cannot read the game data: {exc}", game_id) from None
 

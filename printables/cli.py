@@ -16,6 +16,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from .layout import DUPLEX_MODES, PAPERS, PrintSettings
 from .text import BuildError
@@ -56,6 +57,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         metavar="URL",
                         help="the companion's address for the rule sheet's QR codes "
                              "(default: $COMPANION_PUBLIC_URL)")
+    parser.add_argument("--edition", metavar="FILE.toml",
+                        help="the group's edition values (the new-table options, such as "
+                             "region points or a deck list as [[action_deck]] tables) for the "
+                             "kits that print them")
     parser.add_argument("--rules-only", action="store_true", help="the rule sheet alone")
     parser.add_argument("--out", required=True, metavar="FILE.pdf", help="the PDF to write")
 
@@ -67,6 +72,17 @@ def parse_offset(value: str) -> tuple[float, float]:
         raise BuildError(f"--offset must be two numbers in mm, like 1.5,-0.5, not {value!r}")\
             from None
     return dx, dy
+
+
+def read_edition(path: str) -> dict[str, Any]:
+    """Edition values from a TOML file: option names as keys, deck lists as arrays of tables."""
+    import tomllib
+
+    try:
+        with open(path, "rb") as f:
+            return tomllib.load(f)
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise BuildError(f"--edition: cannot read {path}: {exc}") from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -91,7 +107,9 @@ def run(args: argparse.Namespace) -> int:
             offset_mm=parse_offset(args.offset), cut_lines=args.cut_lines,
             backs_separate=backs_out is not None,
         )
-        doc, backs = build(args.game, settings, args.base_url, rules_only=args.rules_only)
+        options = read_edition(args.edition) if args.edition else None
+        doc, backs = build(args.game, settings, args.base_url, rules_only=args.rules_only,
+                           options=options)
         write_files(doc, out, backs, backs_out)
     except BuildError as exc:
         print(f"companion print: error: {exc}", file=sys.stderr)
