@@ -90,3 +90,47 @@ def test_the_table_log_folds_to_the_engines_state(seed: int) -> None:
             continue
     cold = TableService(service.db).get(view.id)
     assert game.to_json(cold.state) == game.to_json(view.state)
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 99) | st.text(max_size=8)
+    | st.sampled_from(["fundraising", "policy", "advertising", "blackmail", "journalist",
+                       "midwest", "seal", "reveal"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+        st.sampled_from(["type", "seat", "slot", "card", "kind", "high", "low", "pawns",
+                         "region", "value", "amount", "count", "money", "sincerity", "deck",
+                         "last", "note", "x"]), inner, max_size=5),
+    max_leaves=12)
+ACTION_TYPES = st.sampled_from(["take", "raise_sincerity", "show", "bid", "pass", "seal",
+                                "reveal", "place", "pay", "skeleton", "skeleton_effect",
+                                "refill", "nope"])
+
+
+@given(st.integers(0, 2**16), ACTION_TYPES, st.dictionaries(
+    st.sampled_from(["seat", "slot", "card", "amount", "count", "value", "money",
+                     "sincerity", "pawns", "deck", "last", "note", "x"]), JSON, max_size=4))
+@settings(max_examples=400, deadline=None)
+def test_any_input_is_refused_with_a_typed_error_and_no_change(seed: int, kind: str,
+                                                               fields: dict[str, Any]) -> None:
+    state, _, _ = random_game(seed, 3, seed % 40)
+    action = {"type": kind, **fields}
+    before = game.to_json(state)
+    for call in (lambda: game.apply(state, action), lambda: game.owner(state, action)):
+        try:
+            call()
+        except GameError:
+            pass
+    assert game.describe(state, action).render()
+    assert game.to_json(state) == before
+
+
+@given(JSON)
+@settings(max_examples=200, deadline=None)
+def test_setup_refuses_any_malformed_players_or_options_with_a_typed_error(value: Any) -> None:
+    for players, options in ((value, {}), (game.example_players(3), value),
+                             (game.example_players(3), {"action_deck": value}),
+                             (game.example_players(3), {"skeleton_deck": value})):
+        try:
+            game.setup(players, options)
+        except GameError:
+            pass

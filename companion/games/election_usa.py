@@ -107,6 +107,7 @@ from typing import Any
 from .base import (
     HOST,
     N_,
+    TABLE,
     GameError,
     IllegalAction,
     Label,
@@ -145,6 +146,7 @@ SCANDALS = ("blackmail", "journalist")
 PLAYABLE = ("fundraising", "policy", "advertising")
 PLACES = ("1st", "2nd", "3rd")
 ADS_STEP = "ads"
+MAX_DECK_SIZE = 300
 
 ACTION_DECK_FIELDS = ("name", "kind", "high", "low", "pawns", "region", "value", "amount",
                       "count")
@@ -484,6 +486,9 @@ def setup(players: Sequence[Mapping[str, Any]], options: Mapping[str, Any]) -> S
                                     index=index + 1, field=key)
         _copies(raw, index)
         skeletons.append(dict(raw))
+    if size > MAX_DECK_SIZE:
+        raise IllegalAction(N_("the deck list holds more than %(count)s Action cards"),
+                            code="bad_deck_list", count=MAX_DECK_SIZE)
     if deck and size <= FACE_UP:
         raise IllegalAction(N_("the deck list must hold more than %(count)s Action cards"),
                             code="bad_deck_list", count=FACE_UP)
@@ -621,6 +626,9 @@ def _show(state: State, action: Mapping[str, Any]) -> State:
     if state.phase == "refill" and state.slot == slot:
         raise IllegalAction(N_("this slot is being refilled: enter the card drawn"),
                             code="slot_refilling")
+    if state.phase in ("policy", "advertising", "placement") and state.slot == slot:
+        raise IllegalAction(N_("this card is being played: its place is empty"),
+                            code="slot_refilling")
     return replace(state, display=_with_slot(state.display, slot, card))
 
 
@@ -636,16 +644,12 @@ def _take(state: State, action: Mapping[str, Any]) -> State:
     recorded = state.display[slot]
     raw = action.get("card")
     if raw is None and recorded is None:
-        if state.phase == "turn" and seat == state.active and slot == state.slot:
-            raise IllegalAction(N_("this slot is empty"), code="empty_slot")
         raise MalformedInput(N_("missing field: %(field)s"), field="card")
     card = (parse_card(raw, state.settings.action_deck, kinds=PLAYABLE) if raw is not None
             else recorded)
     assert card is not None
     _require_phase(state, "turn")
     _require_active(state, seat)
-    if state.slot == slot:
-        raise IllegalAction(N_("this slot is empty: the deck ran out"), code="empty_slot")
     state = replace(state, display=_with_slot(state.display, slot, None), slot=slot,
                     last_advertising=None, last_policy=None, last_chain=None)
     count = len(state.players)
@@ -724,10 +728,11 @@ def _refill(state: State, action: Mapping[str, Any]) -> State:
 
 
 def _end_turn(state: State) -> State:
-    """The action is finished: score if the end was triggered, else the next player's turn."""
-    slot = state.slot if state.slot is not None and state.display[state.slot] is None \
-        and remaining_cards(state) == 0 else None
-    state = replace(state, phase="turn", policy=None, advertising=None, chain=None, slot=slot)
+    """The action is finished: score if the end was triggered, else the next player's turn.
+
+    The deck runs out only with its last card, which triggers the end: a slot left empty is
+    never offered again."""
+    state = replace(state, phase="turn", policy=None, advertising=None, chain=None, slot=None)
     if state.ending is not None:
         return replace(state, phase="over", result=final_outcome(state))
     return replace(state, active=(state.active + 1) % len(state.players), turn=state.turn + 1)
@@ -1079,7 +1084,7 @@ def owner(state: State, action: Mapping[str, Any]) -> Owner:
     if kind == REVEAL_ACTION:
         return HOST
     if kind == "show":
-        return "table"
+        return TABLE
     if isinstance(kind, str) and kind in _SEAT_ACTIONS:
         return _seat(state, action)
     raise MalformedInput(N_("unknown action type: %(type)s"), code="unknown_action", type=kind)
@@ -1212,7 +1217,6 @@ def to_json(state: State, viewer: int | None = None) -> dict[str, Any]:
                  "remaining": remaining_cards(state)},
         "display": [_card_json(c) for c in state.display],
         "refilling": state.slot if state.phase == "refill" else None,
-        "empty_slot": state.slot if state.phase == "turn" else None,
         "players": players,
         "regions": [{"id": s.region, "points": list(state.settings.points[i]),
                      "pawns": list(s.counts), "struck": list(s.struck),
@@ -1284,8 +1288,7 @@ def random_action(state: State, rng: random.Random) -> dict[str, Any]:
             if card["kind"] not in SCANDALS:
                 card = {"kind": card["kind"], "value": card["value"]}
             return {"type": "raise_sincerity", "seat": active, "card": card}
-        slots = [i for i in range(FACE_UP) if i != state.slot]
-        return {"type": "take", "seat": active, "slot": rng.choice(slots),
+        return {"type": "take", "seat": active, "slot": rng.randrange(FACE_UP),
                 "card": _random_card(rng, False)}
     if state.phase == "refill":
         return {"type": "refill", "seat": active, "card": _random_card(rng, True)}
