@@ -136,3 +136,16 @@ def test_french_pages(app: Flask) -> None:
     phones[0].get("/language/fr")
     html = page(phones[0], table_id)
     assert "Côte Ouest" in html and "Lever des fonds" in html
+
+
+def test_any_phone_records_a_face_up_card_and_the_active_one_takes_it_in_one_tap(
+        app: Flask) -> None:
+    table_id, phones = start(app)
+    html = page(phones[2], table_id)
+    assert "Record a face-up card without taking it" in html and 'id="show-policy"' in html
+    ok(post(phones[2], table_id, {"a.type": "show", "a.slot": "6", "a.card.kind": "policy",
+                                  "a.card.pawns": "1"}))
+    html = page(phones[0], table_id)
+    assert "Take card 7: Policy" in html and "1 pawn<" in html
+    ok(post(phones[0], table_id, {"a.type": "take", "a.seat": "0", "a.slot": "6"}))
+    assert "Policy auction: 1 pawn from the reserve" in page(phones[1], table_id)
