@@ -149,3 +149,13 @@ def test_any_phone_records_a_face_up_card_and_the_active_one_takes_it_in_one_tap
     assert "Take card 7: Policy" in html and "1 pawn<" in html
     ok(post(phones[0], table_id, {"a.type": "take", "a.seat": "0", "a.slot": "6"}))
     assert "Policy auction: 1 pawn from the reserve" in page(phones[1], table_id)
+
+
+def test_french_log_labels_name_the_card_kinds_in_french(app: Flask) -> None:
+    table_id, phones = start(app)
+    ok(post(phones[0], table_id, {"a.type": "take", "a.seat": "0", "a.slot": "0",
+                                  "a.card.kind": "advertising", "a.card.region": "midwest",
+                                  "a.card.pawns": "2"}))
+    phones[1].get("/language/fr")
+    html = page(phones[1], table_id)
+    assert "Annuler\u00a0: Ann a pris une carte : Publicité" in html

@@ -1100,8 +1100,11 @@ def _region_name(region: Any, lang: str = "en") -> str:
 
 
 def localized_names(lang: str) -> dict[str, str]:
-    """The regions' English names (used inside messages) in the reader's language."""
-    return {r["name_en"]: r.get(f"name_{lang}", r["name_en"]) for r in REGIONS}
+    """The regions' and card kinds' English names (used inside messages) in the reader's
+    language."""
+    names = {r["name_en"]: r.get(f"name_{lang}", r["name_en"]) for r in REGIONS}
+    names.update({k["name_en"]: k.get(f"name_{lang}", k["name_en"]) for k in DATA["kinds"]})
+    return names
 
 
 def describe(state: State, action: Mapping[str, Any]) -> Label:
