@@ -158,4 +158,4 @@ def test_french_log_labels_name_the_card_kinds_in_french(app: Flask) -> None:
                                   "a.card.pawns": "2"}))
     phones[1].get("/language/fr")
     html = page(phones[1], table_id)
-    assert "Annuler\u00a0: Ann a pris une carte : Publicité" in html
+    assert "Annuler\u00a0: Ann a pris une carte\u00a0: Publicité" in html
