@@ -85,6 +85,8 @@ goes to most Policy cards chosen; still tied: a shared win.
 
 Table decisions where the rulebook and RULINGS.md are silent:
 
+- a Blackmail or Journalist drawn while laying out the ten cards at setup goes back into the
+  deck, which is shuffled (nobody is playing yet): setup draws are not entered;
 - the face-up cards are recorded when taken (or with ``show``); refill and Sincerity draws
   are always entered, since the draw count ends the game and a scandal starts a chain;
 - a Policy card's pawns beyond what the winner's reserve holds are not taken (the reserve is
