@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from companion.games import election_usa as game
-from companion.games.base import HOST, GameError, GameOver, IllegalAction, MalformedInput
+from companion.games.base import HOST, GameError, GameOver, IllegalAction, MalformedInput, Outcome
 
 FUND = {"kind": "fundraising", "high": 5, "low": 2}
 POLICY = {"kind": "policy", "pawns": 3}
@@ -470,7 +470,7 @@ def test_final_scoring_with_the_malus() -> None:
     assert game.totals(state) == (7, 4 + 4, 2)
     state = with_skeletons(state, 1, 4)
     assert game.totals(state) == (7, 3, 2)
-    assert game.final_outcome(state) == game.Outcome((0,), game.Reason.MOST_POINTS)
+    assert game.final_outcome(state) == Outcome((0,), game.Reason.MOST_POINTS)
 
 
 def test_a_tie_on_points_goes_to_the_most_policy_cards_chosen() -> None:
@@ -480,15 +480,15 @@ def test_a_tie_on_points_goes_to_the_most_policy_cards_chosen() -> None:
     players = (state.players[0], replace(state.players[1], policy_chosen=2, policy_won=0),
                replace(state.players[2], policy_won=3))
     state = replace(state, players=players)
-    assert game.final_outcome(state) == game.Outcome((1,), game.Reason.POLICY_TIEBREAK)
+    assert game.final_outcome(state) == Outcome((1,), game.Reason.POLICY_TIEBREAK)
 
 
 def test_still_tied_is_a_shared_win() -> None:
     state = new(3)
     state = replace(state, board=board_of({"west-coast": (3, 0, 0),
                                            "eastern-seaboard": (0, 2, 0)}, 3))
-    assert game.final_outcome(state) == game.Outcome((0, 1), game.Reason.SHARED)
-    assert game.final_outcome(new(2)) == game.Outcome((0, 1), game.Reason.SHARED)
+    assert game.final_outcome(state) == Outcome((0, 1), game.Reason.SHARED)
+    assert game.final_outcome(new(2)) == Outcome((0, 1), game.Reason.SHARED)
 
 
 def test_the_map_shows_the_leaders_and_points_that_would_score_now() -> None:

@@ -269,7 +269,7 @@ class Kit(KitBase):
                  options: Mapping[str, Any] | None = None) -> None:
         super().__init__(settings, base_url)
         self.values = edition(options)
-        self.points = {r["id"]: tuple(self.values[game._points_option(r, p)] for p in range(3))
+        self.points = {r["id"]: tuple(self.values[game.points_option(r, p)] for p in range(3))
                        for r in game.REGIONS}
 
     def t(self, key: str, **values: Any) -> str:
@@ -756,5 +756,5 @@ def region_points(options: Mapping[str, Any] | None = None
                   ) -> Sequence[tuple[str, tuple[int, ...]]]:
     """Each region's 1st/2nd/3rd victory points as the kit prints them."""
     values = edition(options)
-    return [(r["id"], tuple(values[game._points_option(r, p)] for p in range(3)))
+    return [(r["id"], tuple(values[game.points_option(r, p)] for p in range(3)))
             for r in game.REGIONS]
