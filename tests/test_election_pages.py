@@ -159,3 +159,20 @@ def test_french_log_labels_name_the_card_kinds_in_french(app: Flask) -> None:
     phones[1].get("/language/fr")
     html = page(phones[1], table_id)
     assert "Annuler\u00a0: Ann a pris une carte\u00a0: Publicité" in html
+
+
+def test_only_the_host_phone_offers_reveal_now_and_it_counts_missing_bids_as_zero(
+        app: Flask) -> None:
+    table_id, phones = start(app)
+    ok(post(phones[0], table_id, {"a.type": "take", "a.seat": "0", "a.slot": "0",
+                                  "a.card.kind": "advertising", "a.card.region": "midwest",
+                                  "a.card.pawns": "2"}))
+    ok(post(phones[2], table_id, {"a.type": "seal", "a.seat": "2", "a.value": "3"}))
+    assert "Reveal now" in page(phones[0], table_id)
+    assert "Reveal now" not in page(phones[1], table_id)
+    ok(post(phones[0], table_id, {"a.type": "reveal"}))
+    body = state(phones[0], table_id)["state"]
+    assert body["phase"] == "placement"
+    assert body["advertising"]["revealed"] == [{"seat": 2, "bid": 3}, {"seat": 0, "bid": 0},
+                                               {"seat": 1, "bid": 0}]
+    assert body["advertising"]["winners"] == [2, 0]
