@@ -534,11 +534,13 @@ def round_number(state: State) -> int:
 
 def correctable(action: Mapping[str, Any]) -> bool:
     """Whether an action may replace the entry that closed a past round (a correction)."""
-    return action.get("type") == "score_round"
+    return isinstance(action, Mapping) and action.get("type") == "score_round"
 
 
 def to_json(state: State, viewer: int | None = None) -> dict[str, Any]:
     """The state as the API returns it; this game has no secrets, so every viewer sees all."""
+    if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int)):
+        raise MalformedInput(N_("viewer must be a seat number or null"))
     return {
         "players": [
             {"seat": seat, "name": p.name, "party": p.party, "popularity": p.popularity,
