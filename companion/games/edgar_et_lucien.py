@@ -74,9 +74,9 @@ then ends the turn:
 - ``{"type": "end_turn", "seat"}``. After the last player of turn 4: tax collection in turn
   order (victory checked after each player's collection), then the Governor election.
 - Edgar, ordinary actions:
-  - ``{"type": "rob", "seat", "victim"}``: Edgar stands with the victim's Lucien and the
-    victim's Edgar (the bodyguard) is not there; takes ``robbery_take(victim's Cogs)``: half,
-    rounded up to the next 10,000.
+  - ``{"type": "rob", "seat", "victim"}``: Edgar moved onto the victim's Lucien's district in
+    this turn's movement (he "arrives"), and the victim's Edgar (the bodyguard) is not there;
+    takes ``robbery_take(victim's Cogs)``: half, rounded up to the next 10,000.
   - ``{"type": "manigance", "seat", "card", ...}``: play one card from the hand (Edgar's
     action, so one card per turn). Per card: ``plan_b`` + ``"district"`` (Lucien goes there);
     ``influence_trafficking`` (buy Edgar's district from its unprotected owner for 30,000);
@@ -103,10 +103,12 @@ then ends the turn:
     each of them gives up (they say it, the active phone records it); with 2 players, one
     district of the opponent chosen by the intimidating player. Doubled: two Intimidations, the
     targets listed one after the other. ``"district": null`` for a player who owns none.
-    Heritage Protection does not protect against it.
+    Heritage Protection does not protect against it, except through Remote Action (a
+    Manigance card): then the protected player names ``null`` and gives up nothing.
   - ``{"type": "bank_robbery", "seat"}`` (Central Bank): +50,000 from the bank (100,000 doubled).
   - ``{"type": "requisition", "seat", "districts": [d]}`` (City Hall): take a neutral district
-    for free; another player's unprotected district only when none is neutral. Doubled: two.
+    for free; another player's unprotected district only when none is neutral. Doubled: two,
+    or one when no second district can be taken then.
 - Lucien, ordinary action:
   - ``{"type": "buy", "seat"}``: the district Lucien stands on: from the city when neutral
     (20,000 to the bank), from its owner otherwise (30,000 to the owner; refused when the owner
