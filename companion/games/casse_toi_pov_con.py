@@ -605,7 +605,8 @@ def random_results(n: int, rng: random.Random) -> list[dict[str, Any]]:
         journalists = rng.randint(0, min(JOURNALISTS, cards - marine))
         results.append({
             "seat": seat, "cards": cards, "cracked": seat == cracked_seat,
-            "journalists": journalists, "marine_cards": marine, "stars": rng.randint(0, min(6, cards * MAX_STARS_PER_CARD)),
+            "journalists": journalists, "marine_cards": marine,
+            "stars": rng.randint(0, min(6, cards * MAX_STARS_PER_CARD)),
             "forgot_marine": marine > 0 and rng.random() < 0.2,
         })
     return results
