@@ -562,4 +562,5 @@ def test_describe_never_shows_a_sealed_bid() -> None:
     state = ads_state(3)
     label = game.describe(state, {"type": "seal", "seat": 1, "value": 7})
     assert "7" not in label.render() and "Bruce" in label.render()
-    assert game.describe(state, []).render() == "?"
+    with pytest.raises(MalformedInput):
+        game.describe(state, [])

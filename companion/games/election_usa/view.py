@@ -8,6 +8,7 @@ from typing import Any
 from ..base import (
     N_,
     Label,
+    MalformedInput,
 )
 from ..sealed import REVEAL_ACTION, SEAL_ACTION
 from .actions import (
@@ -54,7 +55,7 @@ def localized_names(lang: str) -> dict[str, str]:
 def describe(state: State, action: Mapping[str, Any]) -> Label:
     """A short label for the log and the undo button; a sealed bid never shows its amount."""
     if not isinstance(action, Mapping):
-        return Label("?")
+        raise MalformedInput(N_("an action must be an object"))
     kind = action.get("type")
     seat = action.get("seat")
     players = state.players
@@ -113,6 +114,8 @@ def _card_json(card: Card | None) -> dict[str, Any] | None:
 
 def to_json(state: State, viewer: int | None = None) -> dict[str, Any]:
     """The state as ``viewer`` (a seat, or None for everyone) may see it."""
+    if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int)):
+        raise MalformedInput(N_("viewer must be a seat number or null"))
     scores = region_scores(state)
     now = totals(state)
     players = []
