@@ -176,3 +176,35 @@ def test_only_the_host_phone_offers_reveal_now_and_it_counts_missing_bids_as_zer
     assert body["advertising"]["revealed"] == [{"seat": 2, "bid": 3}, {"seat": 0, "bid": 0},
                                                {"seat": 1, "bid": 0}]
     assert body["advertising"]["winners"] == [2, 0]
+
+
+DECK_TOML = '''
+[[card]]
+name = "Wall Street dinner"
+kind = "fundraising"
+high = 6
+low = 2
+value = 1
+count = 30
+
+[[card]]
+name = "Town hall"
+kind = "policy"
+pawns = 2
+value = 3
+count = 30
+'''
+
+
+def test_a_deck_list_typed_as_toml_is_offered_by_name(app: Flask) -> None:
+    table_id, phones = start(app, action_deck=DECK_TOML)
+    html = page(phones[0], table_id)
+    assert 'id="take-deck"' in html and "Wall Street dinner" in html
+    assert state(phones[0], table_id)["state"]["deck"]["size"] == 60
+    ok(post(phones[0], table_id, {"a.type": "take", "a.seat": "0", "a.slot": "2",
+                                  "a.card.deck": "0"}))
+    assert [p["money"] for p in state(phones[0], table_id)["state"]["players"]] == [21, 17, 17]
+    bad = phones[0].post("/new/election-usa", data={
+        "player.name": NAMES, "player.colour": ["red", "blue", "green"],
+        "option.action_deck": '[[card]]\nkind = "rally"\n'})
+    assert bad.status_code in (400, 422) and "rally" in bad.get_data(as_text=True)
