@@ -26,7 +26,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     instance.mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(
         SECRET_KEY=os.environ.get("SECRET_KEY") or _instance_secret(instance),
-        DATABASE_URL=os.environ.get("DATABASE_URL") or f"sqlite:///{instance / 'companion.sqlite'}",
+        DATABASE_URL=database_url(instance),
         POLL_INTERVAL_MS=int(os.environ.get("COMPANION_POLL_MS", "400")),
         PUBLIC_URL=os.environ.get("COMPANION_PUBLIC_URL"),
         MAX_CONTENT_LENGTH=256 * 1024,
@@ -48,6 +48,16 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     app.jinja_env.globals.setdefault("csrf_field", lambda: Markup(""))
     return app
+
+
+def database_url(instance: Path | None = None) -> str:
+    """DATABASE_URL, else the SQLite file in the instance folder."""
+    if os.environ.get("DATABASE_URL"):
+        return os.environ["DATABASE_URL"]
+    if instance is None:
+        instance = Path(Flask(__name__, instance_relative_config=True).instance_path)
+        instance.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{instance / 'companion.sqlite'}"
 
 
 def _instance_secret(instance: Path) -> str:

@@ -18,6 +18,7 @@ from sqlalchemy import (
     JSON,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
@@ -60,8 +61,19 @@ class EntryRow(Base):
     kind: Mapped[str] = mapped_column(String(10))  # action | undo | redo | amend
     payload: Mapped[Any] = mapped_column(JSON)
     label: Mapped[Any] = mapped_column(JSON)
-    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)  # the sender's seat
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    # Whom the action belongs to: a seat, or NULL for the whole table (or the host).
+    owner: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # Who sent it: "seat" (a seated phone), "host", or "table" (the platform's own reveal).
+    author: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    # A retried write carries the same key: unique per table, so it is applied once.
+    idempotency_key: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    # A reveal entry: the sealed step's key and the values every phone then saw.
+    revealed: Mapped[Any] = mapped_column(JSON, nullable=True)
+
+    __table_args__ = (Index("ix_entries_idempotency", "table_id", "idempotency_key",
+                            unique=True),)
 
 
 class SeatClaim(Base):
@@ -75,6 +87,20 @@ class SeatClaim(Base):
     claimed_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
 
 
+class SeatRequest(Base):
+    """A phone asking for a seat another phone holds: the host (or the holder) decides."""
+
+    __tablename__ = "seat_requests"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    token: Mapped[str] = mapped_column(String(64), index=True)  # the asking phone's
+    status: Mapped[str] = mapped_column(String(10), default="pending")
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    resolved_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+
+
 class EditionProfile(Base):
     """A group's saved edition values for a game (the values printed on their copy)."""
 
@@ -86,6 +112,8 @@ class EditionProfile(Base):
     values: Mapped[Any] = mapped_column(JSON)
     note: Mapped[str] = mapped_column(Text, default="")
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    # The phone that saved it (its random id, kept in its cookie): listed for that phone only.
+    owner: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
 
 
 def make_engine(url: str) -> Engine:
@@ -118,12 +146,22 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
+class SchemaBehind(RuntimeError):
+    """The database was made by an earlier version: ``companion db upgrade`` brings it up."""
+
+
 class Database:
-    def __init__(self, url: str) -> None:
+    """The app's database. A new, empty one gets the current schema at once; one made by
+    an earlier version is refused until ``companion db upgrade`` migrates it."""
+
+    def __init__(self, url: str, *, check_schema: bool = True) -> None:
         self.url = url
         self.engine = make_engine(url)
-        Base.metadata.create_all(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        if check_schema:
+            from . import migrations
+
+            migrations.ensure_current(self.engine)
 
     @contextmanager
     def read(self) -> Iterator[Session]:
