@@ -49,8 +49,7 @@ def serve(args: argparse.Namespace) -> int:
 def database(args: argparse.Namespace) -> int:
     """``companion db upgrade``: migrate the database (DATABASE_URL, else the instance's
     SQLite file) to this version's schema; ``companion db current`` prints its revision."""
-    from . import database_url
-    from . import migrations
+    from . import database_url, migrations
     from .db import make_engine
 
     url = database_url()

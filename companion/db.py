@@ -45,6 +45,9 @@ class TableRow(Base):
     players: Mapped[Any] = mapped_column(JSON)
     options: Mapped[Any] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(Integer, default=0)
+    # Moves with every change of who holds which seat (claims, requests, hand-overs), so the
+    # phones' live view sees seat requests arrive as it sees the log grow.
+    seating: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     watch_token: Mapped[str] = mapped_column(String(32), unique=True)
     host_token: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)

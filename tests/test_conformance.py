@@ -114,9 +114,11 @@ def test_undo_everything_then_redo_everything(game: Any) -> None:
         except GameError:
             continue
     final = game.to_json(view.state)
-    for _ in range(written):
+    entries = len(view.replay.done)  # a seal that completes its step adds the reveal too
+    assert entries >= written
+    for _ in range(entries):
         view = service.undo(view.id, view.version)
-    assert game.to_json(view.state) == initial
-    for _ in range(written):
+    assert game.to_json(view.state) == initial and not view.replay.done
+    for _ in range(entries):
         view = service.redo(view.id, view.version)
     assert game.to_json(view.state) == final

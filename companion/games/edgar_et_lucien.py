@@ -193,6 +193,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .base import (
+    HOST,
     N_,
     GameError,
     IllegalAction,
@@ -200,6 +201,7 @@ from .base import (
     MalformedInput,
     Option,
     Outcome,
+    Owner,
     dispatch,
     load_data,
     read_options,
@@ -807,7 +809,8 @@ def start_turn(state: State) -> State:
     """A new turn: the turn order is fixed now and the programming phase opens."""
     order = turn_order(len(state.players), state.first_player, state.governor)
     return replace(state, phase="programming", order=order, active=0, acted=(),
-                   programming=Sealed.open(MOVES_STEP, order))
+                   programming=Sealed.open(MOVES_STEP, order,
+                                           key=f"{MOVES_STEP}:{state.period}:{state.turn}"))
 
 
 # ------------------------------------------------------------------ programming, movement
@@ -846,9 +849,8 @@ def _seal(state: State, action: Mapping[str, Any]) -> State:
              LUCIEN: parse_move(value.get(LUCIEN), "Lucien")}
     _require_phase(state, "programming")
     assert state.programming is not None
-    programming = state.programming.lock(seat, moves)
-    state = replace(state, programming=programming)
-    return movement_phase(state) if programming.complete else state
+    # Locked only: once every seat is in, the platform sends the reveal (its own entry).
+    return replace(state, programming=state.programming.lock(seat, moves))
 
 
 def _reveal(state: State, action: Mapping[str, Any]) -> State:
@@ -1397,6 +1399,25 @@ _HANDLERS = {
 
 def outcome(state: State) -> Outcome | None:
     return state.result
+
+
+def sealed(state: State) -> Sealed | None:
+    """The open programming step (secret moves), if any."""
+    return state.programming
+
+
+def owner(state: State, action: Mapping[str, Any]) -> Owner:
+    """Every action is its seat's (the active player's, the programming seat's, the bidder's),
+    but the host's "reveal now"."""
+    if not isinstance(action, Mapping):
+        raise MalformedInput(N_("an action must be an object"))
+    kind = action.get("type")
+    if kind == REVEAL_ACTION:
+        return HOST
+    if not isinstance(kind, str) or kind not in _HANDLERS:
+        raise MalformedInput(N_("unknown action type: %(type)s"), code="unknown_action",
+                             type=kind)
+    return _seat(state, action)
 
 
 def round_number(state: State) -> int:

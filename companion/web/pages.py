@@ -30,7 +30,14 @@ from ..db import EditionProfile, get_db
 from ..games import GAMES, get_game
 from ..games.base import N_, GameError, MalformedInput
 from ..i18n import LANGUAGES
-from ..tables import TableNotFound, TableView
+from ..tables import (
+    NotAllowed,
+    Sender,
+    TableNotFound,
+    TableView,
+    may_send,
+    owner_of,
+)
 from .api import status_of
 from .common import render_label, service, translate_error
 
@@ -41,14 +48,55 @@ MAX_REMEMBERED_TABLES = 20
 
 # ---------------------------------------------------------------------------- helpers
 
+def _cookie_map(name: str) -> dict[str, Any]:
+    value = session.get(name)
+    return dict(value) if isinstance(value, dict) else {}
+
+
 def _seat_tokens() -> dict[str, str]:
-    tokens = session.get("seats")
-    return dict(tokens) if isinstance(tokens, dict) else {}
+    return _cookie_map("seats")
+
+
+def _set_cookie_map(name: str, table_id: str, value: Any) -> None:
+    values = _cookie_map(name)
+    if value is None:
+        values.pop(table_id, None)
+    else:
+        values[table_id] = value
+    # Only the most recent tables are kept, so the cookie stays small.
+    session[name] = dict(list(values.items())[-MAX_REMEMBERED_TABLES:])
+    session.permanent = True
 
 
 def my_seat(table_id: str) -> int | None:
-    """The seat this phone claimed at the table, if it still holds it."""
-    return service().seat_of(table_id, _seat_tokens().get(table_id))
+    """The seat this phone holds at the table, if it still holds it. A seat request the
+    host (or the holder) approved becomes this phone's seat here."""
+    seat = service().seat_of(table_id, _seat_tokens().get(table_id))
+    if seat is None:
+        asked = _cookie_map("asked").get(table_id)
+        if asked:
+            seat = service().seat_of(table_id, asked)
+            if seat is not None:
+                _set_cookie_map("seats", table_id, asked)
+                _set_cookie_map("asked", table_id, None)
+    if seat is not None and _cookie_map("held").get(table_id) != seat:
+        _set_cookie_map("held", table_id, seat)
+    return seat
+
+
+def seat_lost(table_id: str, seat: int | None) -> int | None:
+    """The seat this phone held and no longer holds (moved to another phone or freed)."""
+    held = _cookie_map("held").get(table_id)
+    return held if seat is None and isinstance(held, int) else None
+
+
+def is_host(table_id: str) -> bool:
+    """Whether this phone holds the table's host token (the phone that created it)."""
+    return service().is_host(table_id, _cookie_map("hosts").get(table_id))
+
+
+def sender(table_id: str) -> Sender:
+    return Sender(my_seat(table_id), is_host(table_id))
 
 
 def _remember_table(table_id: str) -> None:
@@ -150,9 +198,16 @@ def _wants_json() -> bool:
     return request.headers.get("X-Requested-With") == "fetch"
 
 
+def ascii_int(raw: Any) -> int | None:
+    """A whole number typed in ASCII digits, or None ("²" and other Unicode digits are not
+    numbers here)."""
+    if isinstance(raw, str) and raw.isascii() and raw.isdigit() and len(raw) <= 9:
+        return int(raw)
+    return None
+
+
 def _expected_version() -> int | None:
-    raw = request.form.get("expected_version", "")
-    return int(raw) if raw.isdigit() else None
+    return ascii_int(request.form.get("expected_version", ""))
 
 
 def _game_of(table_id: str) -> Any:
@@ -168,6 +223,10 @@ def _write_response(table_id: str, write: Any, back: str | None = None) -> Any:
         view = write()
     except GameError as error:
         message = translate_error(error, _game_of(table_id))
+        lost = seat_lost(table_id, my_seat(table_id))
+        if isinstance(error, NotAllowed) and lost is not None:
+            message = _("Your seat moved to another phone (or the host freed it): this "
+                        "phone only watches now.")
         if _wants_json():
             return jsonify({"error": {"code": error.code, "message": message}}), status_of(error)
         if isinstance(error, TableNotFound):
@@ -179,15 +238,15 @@ def _write_response(table_id: str, write: Any, back: str | None = None) -> Any:
     return redirect(url_for("pages.table", table_id=table_id))
 
 
-def _checker(view: TableView, seat: int | None) -> Any:
-    """``check(action)``: why the engine would refuse this seat's action now, or None.
-
-    Pages use it to grey out what the rules forbid, with the engine's own reason.
-    """
+def _checker(view: TableView, by: Sender | None) -> Any:
+    """``check(action)``: why the table or the engine would refuse this phone's action now,
+    or None. Pages use it to grey out what is not allowed, with the reason."""
     def check(action: dict[str, Any]) -> str | None:
-        if seat is None:
+        if by is None or (by.seat is None and not by.host):
             return _("Only a seated phone can act.")
         try:
+            if not may_send(owner_of(view.game, view.state, action), by):
+                return _("Not your turn to send this: it belongs to another seat.")
             view.game.apply(view.state, action)
         except GameError as error:
             return translate_error(error, view.game)
@@ -196,12 +255,33 @@ def _checker(view: TableView, seat: int | None) -> Any:
     return check
 
 
+def _undo_refusal(view: TableView, by: Sender | None, redo: bool = False) -> str | None:
+    """Why this phone may not undo (or redo) the entry on top, or None."""
+    target = view.redo_target if redo else view.undo_target
+    if target is None or by is None:
+        return None
+    if target.reveals is not None and not by.host:
+        return _("Only the host can undo a reveal.")
+    if not may_send(target.owner if target.owner is not None else "table", by):
+        name = view.players[target.owner]["name"] if target.owner is not None else ""
+        return _("Only %(name)s's phone or the host can undo this.", name=name)
+    return None
+
+
 def _context(view: TableView, seat: int | None, spectator: bool = False) -> dict[str, Any]:
     viewer = None if spectator else seat
+    host = not spectator and is_host(view.id)
+    by = None if spectator else Sender(seat, host)
     return {
-        "is_host": not spectator and view.id in session.get("hosted", []),
+        "is_host": host,
+        "seat_lost": None if spectator else seat_lost(view.id, seat),
+        "reopened": view.reopened,
+        "undo_refusal": _undo_refusal(view, by) if by else None,
+        "redo_refusal": _undo_refusal(view, by, redo=True) if by else None,
+        "requests": service().requests(view.id) if not spectator and (
+            host or seat is not None) else [],
         "pub": view.game.to_json(view.state, viewer),
-        "check": _checker(view, viewer),
+        "check": _checker(view, by),
         "view": view,
         "game": view.game,
         "state": view.state,
@@ -297,8 +377,7 @@ def new_table(game_id: str) -> Any:
             with get_db().write() as db_session:
                 db_session.add(EditionProfile(game=game_id, name=profile_name[:60],
                                               values=edition))
-        session.setdefault("hosted", [])
-        session["hosted"] = [view.id, *session["hosted"]][:MAX_REMEMBERED_TABLES]
+        _set_cookie_map("hosts", view.id, service().host_token(view.id))
         _remember_table(view.id)
         return redirect(url_for("pages.table", table_id=view.id))
     return _new_form(game, profiles, chosen, values, players)
@@ -372,6 +451,8 @@ def table(table_id: str) -> Any:
         join_qr=qr_svg(join_url),
         watch_url=public_url("pages.watch", token=view.watch_token),
         claimed=service().claimed_seats(table_id),
+        seating=service().seating(table_id)[1],
+        asked=service().request_status(table_id, _cookie_map("asked").get(table_id)),
     )
     return render_template("table.html", **context)
 
@@ -388,77 +469,131 @@ def watch(token: str) -> Any:
 @pages_bp.get("/t/<table_id>/live")
 @pages_bp.get("/watch/<table_id>/live", endpoint="watch_live")
 def live(table_id: str) -> Any:
-    """The live part of the table page, or 204 when the version has not moved."""
+    """The live part of the table page, or 204 when neither the log nor the seats moved
+    since the version (``v``) and seating (``s``) the phone has."""
     spectator = request.path.startswith("/watch/")
+    since, seen_seating = ascii_int(request.args.get("v", "")), ascii_int(
+        request.args.get("s", ""))
     try:
         if spectator:
             view = service().by_watch_token(table_id)
+            seating = 0
         else:
-            since = request.args.get("v", "")
-            if since.isdigit() and service().version(table_id) == int(since):
+            version, seating = service().seating(table_id)
+            if since == version and seen_seating in (seating, None):
                 return "", 204
             view = service().get(table_id)
     except TableNotFound:
         abort(404)
-    since = request.args.get("v", "")
-    if since.isdigit() and view.version == int(since):
+    if since == view.version and (spectator or seen_seating in (seating, None)):
         return "", 204
     seat = None if spectator else my_seat(table_id)
     response = make_response(render_template("live.html", **_context(view, seat, spectator)))
     response.headers["X-Version"] = str(view.version)
+    response.headers["X-Seating"] = str(seating)
     response.headers["Cache-Control"] = "no-store"
     return response
 
 
 @pages_bp.post("/t/<table_id>/claim")
 def claim(table_id: str) -> Any:
-    _load(table_id)
+    """Take a free seat; ask for a taken one (the host, or the phone holding it, decides).
+    The host takes any seat at once."""
+    view = _load(table_id)
     raw = request.form.get("seat", "")
+    seat: Any = ascii_int(raw)
+    back = redirect(url_for("pages.table", table_id=table_id))
     try:
-        token = service().claim(table_id, int(raw) if raw.isdigit() else raw)
+        if seat in service().claimed_seats(table_id) and not is_host(table_id):
+            if my_seat(table_id) == seat:
+                return back
+            _set_cookie_map("asked", table_id, service().request_seat(table_id, seat))
+            flash(_("You asked for %(name)s's seat: the host or that phone hands it over.",
+                    name=view.players[seat]["name"]), "info")
+            return back
+        token = service().claim(table_id, seat, by=sender(table_id))
     except GameError as error:
         flash(translate_error(error), "error")
-        return redirect(url_for("pages.table", table_id=table_id))
-    tokens = _seat_tokens()
-    tokens[table_id] = token
-    session["seats"] = tokens
-    session.permanent = True
+        return back
+    _set_cookie_map("seats", table_id, token)
+    _set_cookie_map("asked", table_id, None)
     _remember_table(table_id)
+    return back
+
+
+@pages_bp.post("/t/<table_id>/requests/<int:request_id>/<any(approve, refuse):decision>")
+def decide(table_id: str, request_id: int, decision: str) -> Any:
+    """The host (or the seat's holder) hands a seat over to the phone that asked, or not."""
+    return _seat_change(table_id, lambda by: service().decide(
+        table_id, request_id, decision == "approve", by=by))
+
+
+@pages_bp.post("/t/<table_id>/seats/<int:seat>/free")
+def free(table_id: str, seat: int) -> Any:
+    """The host frees a seat (a phone lost or out of battery): another phone may take it."""
+    return _seat_change(table_id, lambda by: service().free(table_id, seat, by=by))
+
+
+@pages_bp.post("/t/<table_id>/cancel-request")
+def cancel_request(table_id: str) -> Any:
+    _set_cookie_map("asked", table_id, None)
+    return redirect(url_for("pages.table", table_id=table_id))
+
+
+def _seat_change(table_id: str, change: Any) -> Any:
+    _load(table_id)
+    try:
+        change(sender(table_id))
+    except GameError as error:
+        if _wants_json():
+            return jsonify({"error": {"code": error.code,
+                                      "message": translate_error(error)}}), status_of(error)
+        flash(translate_error(error), "error")
+    if _wants_json():
+        return jsonify({"version": service().version(table_id)})
     return redirect(url_for("pages.table", table_id=table_id))
 
 
 @pages_bp.post("/t/<table_id>/leave")
 def leave(table_id: str) -> Any:
-    tokens = _seat_tokens()
-    tokens.pop(table_id, None)
-    session["seats"] = tokens
+    """This phone gives its seat up: the seat is free for another phone."""
+    seat = my_seat(table_id)
+    if seat is not None:
+        service().free(table_id, seat, by=Sender(seat, False))
+    _set_cookie_map("seats", table_id, None)
+    _set_cookie_map("held", table_id, None)
     return redirect(url_for("pages.table", table_id=table_id))
+
+
+def _key() -> str | None:
+    """The tap's idempotency key: the page sends one per tap and reuses it on a re-send."""
+    return request.headers.get("Idempotency-Key") or request.form.get("idempotency_key") or None
 
 
 @pages_bp.post("/t/<table_id>/act")
 def act(table_id: str) -> Any:
-    seat = my_seat(table_id)
+    by = sender(table_id)
     back = request.form.get("back")
     back_url = url_for("pages.entry", table_id=table_id) if back == "entry" else None
     return _write_response(
         table_id,
         lambda: service().act(table_id, _expected_version(), form_to_action(request.form),
-                              seat=seat),
+                              by=by, key=_key()),
         back_url)
 
 
 @pages_bp.post("/t/<table_id>/undo")
 def undo(table_id: str) -> Any:
-    seat = my_seat(table_id)
-    return _write_response(table_id,
-                           lambda: service().undo(table_id, _expected_version(), seat=seat))
+    by = sender(table_id)
+    return _write_response(
+        table_id, lambda: service().undo(table_id, _expected_version(), by=by, key=_key()))
 
 
 @pages_bp.post("/t/<table_id>/redo")
 def redo(table_id: str) -> Any:
-    seat = my_seat(table_id)
-    return _write_response(table_id,
-                           lambda: service().redo(table_id, _expected_version(), seat=seat))
+    by = sender(table_id)
+    return _write_response(
+        table_id, lambda: service().redo(table_id, _expected_version(), by=by, key=_key()))
 
 
 @pages_bp.get("/t/<table_id>/entry")
@@ -485,14 +620,14 @@ def entry(table_id: str) -> Any:
 
 @pages_bp.post("/t/<table_id>/correct")
 def correct(table_id: str) -> Any:
-    seat = my_seat(table_id)
+    by = sender(table_id)
     raw_target = request.form.get("target", "")
     target: Any = int(raw_target) if raw_target.isdigit() else raw_target
     back = url_for("pages.entry", table_id=table_id, round=request.form.get("round"))
     return _write_response(
         table_id,
         lambda: service().amend(table_id, _expected_version(), target,
-                                form_to_action(request.form), seat=seat),
+                                form_to_action(request.form), by=by, key=_key()),
         back)
 
 

@@ -15,6 +15,9 @@ depends_on = None
 
 
 def upgrade() -> None:
+    with op.batch_alter_table("tables") as batch:
+        batch.add_column(sa.Column("seating", sa.Integer(), nullable=False,
+                                   server_default="0"))
     with op.batch_alter_table("entries") as batch:
         batch.add_column(sa.Column("owner", sa.Integer(), nullable=True))
         batch.add_column(sa.Column("author", sa.String(8), nullable=True))
@@ -48,3 +51,5 @@ def downgrade() -> None:
         batch.drop_index("ix_entries_idempotency")
         for column in ("revealed", "idempotency_key", "author", "owner"):
             batch.drop_column(column)
+    with op.batch_alter_table("tables") as batch:
+        batch.drop_column("seating")
