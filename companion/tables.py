@@ -314,7 +314,7 @@ def _refuse(owner: Owner, by: Sender | None, game: ModuleType, players: list[Any
         return
     if owner == HOST:
         raise NotAllowed(N_("Only the host can do this."), code="host_only")
-    if owner == TABLE or owner is None:
+    if owner == TABLE or owner is None or (by is not None and by.seat is None):
         raise NotAllowed(N_("Only a seated phone or the host can do this."), code="not_seated")
     name = players[owner].get("name", "?") if isinstance(owner, int) and 0 <= owner < len(
         players) else "?"

@@ -164,12 +164,51 @@ from flask import Flask  # noqa: E402
 from flask.testing import FlaskClient  # noqa: E402
 
 
+class HostClient(FlaskClient):
+    """A test client that plays the phone (or API client) that created the tables: it keeps
+    each table's ``host_token`` from the 201 of ``POST /api/tables`` and sends it as
+    ``X-Host-Token`` on that table's API writes that carry no token of their own. Tests of
+    what other senders may do pass their own headers, or ``anonymous=True``."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.host_tokens: dict[str, str] = {}
+
+    def open(self, *args: Any, anonymous: bool = False, **kwargs: Any) -> Any:
+        path = str(args[0]) if args else str(kwargs.get("path", ""))
+        method = str(kwargs.get("method", "GET")).upper()
+        headers = dict(kwargs.pop("headers", None) or {})
+        parts = path.split("?")[0].strip("/").split("/")
+        if (not anonymous and parts[:2] == ["api", "tables"] and len(parts) >= 4
+                and parts[2] not in self.host_tokens):
+            # A table this phone created from the new-table page: its host token is in
+            # this phone's cookie.
+            try:
+                with self.session_transaction() as cookie:
+                    hosted = dict(cookie.get("hosts") or {})
+            except RuntimeError:  # no cookie yet
+                hosted = {}
+            if parts[2] in hosted:
+                self.host_tokens[parts[2]] = hosted[parts[2]]
+        if (not anonymous and method in ("POST", "DELETE") and parts[:2] == ["api", "tables"]
+                and len(parts) >= 4 and parts[2] in self.host_tokens
+                and "X-Host-Token" not in headers and "X-Seat-Token" not in headers):
+            headers["X-Host-Token"] = self.host_tokens[parts[2]]
+        response = super().open(*args, headers=headers, **kwargs)
+        if method == "POST" and parts == ["api", "tables"] and response.status_code == 201:
+            body = response.get_json(silent=True) or {}
+            if "host_token" in body:
+                self.host_tokens[body["id"]] = body["host_token"]
+        return response
+
+
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[Flask]:
     from companion import create_app
 
     app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite'}",
                       "SECRET_KEY": "test"})
+    app.test_client_class = HostClient
     yield app
     app.extensions["companion_db"].engine.dispose()
 

@@ -7,14 +7,11 @@ string added to a template or an engine without its French translation fails thi
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
-from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.i18n import TRANSLATIONS, compile_catalogs, extract_messages
@@ -115,20 +112,6 @@ def test_compiled_catalogs_are_up_to_date(domain: str) -> None:
 
 
 # ---------------------------------------------------------------------------- the pages
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[Flask]:
-    from companion import create_app
-
-    app = create_app({"TESTING": True, "DATABASE_URL": "sqlite:///" + str(tmp_path / "t.db")})
-    yield app
-    app.extensions["companion_db"].engine.dispose()
-
-
-@pytest.fixture
-def client(app: Flask) -> FlaskClient:
-    return app.test_client()
-
 
 @pytest.fixture
 def table_id(client: FlaskClient) -> str:
