@@ -32,6 +32,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=256 * 1024,
         SESSION_COOKIE_SAMESITE="Lax",
         PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 30,
+        RATE_LIMIT=int(os.environ.get("COMPANION_RATE_LIMIT", "30")),
     )
     if test_config:
         app.config.update(test_config)
@@ -42,6 +43,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     db.init_app(app)
     i18n.init_app(app)
     register_blueprints(app)
+    from .web.limits import RateLimited, too_many
+
+    app.register_error_handler(RateLimited, too_many)
     app.jinja_env.globals["app_version"] = __version__
     # Every POST form of every page starts with {{ csrf_field() }} (its CSRF token).
     from markupsafe import Markup

@@ -134,7 +134,8 @@ def test_placement_in_turn_order_on_neutral_districts() -> None:
         act(state, type="place", seat=1, district="atlantis")
     state = act(state, type="place", seat=1, district="central-bank")
     state = act(state, type="place", seat=2, district="city-hall")
-    assert state.phase == "programming" and state.programming == Sealed.open("moves", (0, 1, 2), key="moves:1:1")
+    assert state.phase == "programming"
+    assert state.programming == Sealed.open("moves", (0, 1, 2), key="moves:1:1")
     refused(state, "wrong_phase", type="end_turn", seat=0)
 
 

@@ -11,6 +11,7 @@ from ..games import GAMES
 from ..games.base import N_, GameError, GameOver, IllegalAction, MalformedInput
 from ..tables import NotAllowed, SeatTaken, Sender, TableNotFound, VersionConflict
 from .common import service, translate_error
+from .limits import limit
 
 api_bp = Blueprint("api", __name__)
 
@@ -73,6 +74,7 @@ def games() -> Any:
 
 @api_bp.post("/tables")
 def create_table() -> Any:
+    limit("tables")
     body = _json_body()
     game_id = body.get("game")
     if not isinstance(game_id, str):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import secrets
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
@@ -24,7 +25,7 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
-from sqlalchemy import select
+from sqlalchemy import or_, select
 
 from ..db import EditionProfile, get_db
 from ..games import GAMES, get_game
@@ -40,6 +41,7 @@ from ..tables import (
 )
 from .api import status_of
 from .common import render_label, service, translate_error
+from .limits import limit
 
 pages_bp = Blueprint("pages", __name__)
 
@@ -324,10 +326,38 @@ def set_language(lang: str) -> Any:
     return redirect(urlunsplit(("", "", parts.path, urlencode(query), parts.fragment)))
 
 
+def phone_id() -> str:
+    """This phone's own random id (kept in its cookie): whose edition profiles are whose."""
+    existing = session.get("phone")
+    if not isinstance(existing, str) or len(existing) < 16:
+        existing = secrets.token_urlsafe(16)
+        session["phone"] = existing
+        session.permanent = True
+    return existing
+
+
 def _profiles(game_id: str) -> list[EditionProfile]:
+    """The edition profiles this phone saved for the game (profiles saved before profiles
+    had owners stay listed for everyone, read-only)."""
+    mine = phone_id()
     with get_db().read() as db_session:
         return list(db_session.scalars(select(EditionProfile).where(
-            EditionProfile.game == game_id).order_by(EditionProfile.name)).all())
+            EditionProfile.game == game_id,
+            or_(EditionProfile.owner == mine, EditionProfile.owner.is_(None)))
+            .order_by(EditionProfile.name)).all())
+
+
+@pages_bp.post("/profiles/<int:profile_id>/delete")
+def delete_profile(profile_id: int) -> Any:
+    """Delete an edition profile: only the phone that saved it."""
+    with get_db().write() as db_session:
+        profile = db_session.get(EditionProfile, profile_id)
+        if profile is None or profile.owner is None or profile.owner != phone_id():
+            abort(403)
+        game_id = profile.game
+        db_session.delete(profile)
+    flash(_("Profile deleted."), "info")
+    return redirect(url_for("pages.new_table", game_id=game_id))
 
 
 @pages_bp.route("/new/<game_id>", methods=["GET", "POST"])
@@ -341,6 +371,7 @@ def new_table(game_id: str) -> Any:
               for o in game.OPTIONS}
     players: list[dict[str, Any]] = [{} for _ in range(4)]
     if request.method == "POST":
+        limit("tables")
         players = _players_from_form(game)
         options = {}
         for option in game.OPTIONS:
@@ -373,10 +404,11 @@ def new_table(game_id: str) -> Any:
             return _new_form(game, profiles, chosen, options, players), status_of(error)
         profile_name = (request.form.get("save_profile") or "").strip()
         if profile_name:
+            limit("profiles")
             edition = {o.name: options[o.name] for o in game.OPTIONS if o.edition}
             with get_db().write() as db_session:
                 db_session.add(EditionProfile(game=game_id, name=profile_name[:60],
-                                              values=edition))
+                                              values=edition, owner=phone_id()))
         _set_cookie_map("hosts", view.id, service().host_token(view.id))
         _remember_table(view.id)
         return redirect(url_for("pages.table", table_id=view.id))

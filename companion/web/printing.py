@@ -18,6 +18,7 @@ from printables.layout import DUPLEX_MODES, PAPERS, PrintSettings
 from printables.text import BuildError
 
 from ..games import ALL_GAME_IDS
+from .limits import limit
 
 printing_bp = Blueprint("printing", __name__)
 
@@ -94,6 +95,7 @@ def _pdf(game_id: str, o: dict[str, Any], base_url: str) -> bytes:
         if key in _CACHE:
             _CACHE.move_to_end(key)
             return _CACHE[key]
+    limit("pdf")  # only builds cost: a cached PDF is served at once
     settings = PrintSettings(paper=o["paper"], lang=o["lang"], low_ink=o["low_ink"],
                              duplex=o["duplex"], offset_mm=o["offset"],
                              backs_separate=o["part"] in ("fronts", "backs"))
