@@ -210,6 +210,33 @@ def owner_of(game: ModuleType, state: Any, action: Mapping[str, Any]) -> Owner:
     return result
 
 
+def check_fields(game: ModuleType, action: Mapping[str, Any]) -> None:
+    """Refuse the fields an action of this type does not have (the game's
+    ``ACTION_FIELDS``), so a log entry holds only what the rules read."""
+    fields = getattr(game, "ACTION_FIELDS", None)
+    kind = action.get("type")
+    if fields is None or not isinstance(kind, str) or kind not in fields:
+        return
+    unknown = sorted(str(k) for k in action if k != "type" and k not in fields[kind])
+    if unknown:
+        raise MalformedInput(N_("unknown field: %(field)s"), code="unknown_field",
+                             field=", ".join(unknown))
+
+
+def check_players(game: ModuleType, players: Any) -> None:
+    """Refuse player fields the game does not have."""
+    if not isinstance(players, list):
+        return
+    known = {f["name"] for f in game.player_fields()}
+    for index, player in enumerate(players, start=1):
+        if isinstance(player, dict):
+            unknown = sorted(str(k) for k in player if k not in known)
+            if unknown:
+                raise MalformedInput(N_("player %(index)s: unknown field %(field)s"),
+                                     code="unknown_field", index=index,
+                                     field=", ".join(unknown))
+
+
 def _applied(game: ModuleType, replay: Replay, seq: int, action: Mapping[str, Any],
              owner: Owner) -> Written:
     """The entry that applies one game action on top of ``replay`` at ``seq``."""
@@ -351,6 +378,7 @@ class TableService:
         if not isinstance(options, dict):
             raise MalformedInput(N_("options must be an object"))
         options = dict(options)
+        check_players(game, players)
         for option in game.OPTIONS:
             if option.kind == "seed" and option.name not in options:
                 # Shuffles differ from table to table, yet replay the same from the log.
@@ -460,6 +488,7 @@ class TableService:
 
         def step(view: TableView, seq: int) -> list[Written]:
             game = view.game
+            check_fields(game, action)
             owner = owner_of(game, view.state, action)
             if action.get("type") == SEAL_ACTION:
                 if by is not None and (by.seat is None or action.get("seat") != by.seat):
@@ -530,6 +559,7 @@ class TableService:
 
         def step(view: TableView, seq: int) -> list[Written]:
             _refuse(TABLE, by, view.game, view.players)
+            check_fields(view.game, action)
             if target not in {s for s, _ in view.replay.effective}:
                 raise IllegalAction(N_("entry %(target)s is not an action in force"),
                                     code="bad_target", target=target)

@@ -207,7 +207,7 @@ def app(tmp_path: Path) -> Iterator[Flask]:
     from companion import create_app
 
     app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite'}",
-                      "SECRET_KEY": "test"})
+                      "SECRET_KEY": "test", "RATE_LIMIT": 100_000})
     app.test_client_class = HostClient
     yield app
     app.extensions["companion_db"].engine.dispose()

@@ -469,6 +469,12 @@ def _best(seats: Sequence[int], points: Mapping[int, int]) -> tuple[int, ...]:
 
 
 _SEAT_ACTIONS = ("draw", "retract", "announce_marine")
+# The fields each action may carry besides "type": anything else is refused.
+ACTION_FIELDS = {
+    "draw": ("seat", "stress", "stars", "corner", "announced"),
+    "retract": ("seat",), "announce_marine": ("seat",), "end_walk": (),
+    "score_round": ("results",),
+}
 
 
 def owner(state: State, action: Mapping[str, Any]) -> Owner:

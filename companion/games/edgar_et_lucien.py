@@ -1401,6 +1401,22 @@ def outcome(state: State) -> Outcome | None:
     return state.result
 
 
+_ADMIN_FLAGS = ("doubled", "remote")
+# The fields each action may carry besides "type": anything else is refused.
+ACTION_FIELDS = {
+    "place": ("seat", "district"), "seal": ("seat", "value"), "reveal": (),
+    "end_turn": ("seat",), "rob": ("seat", "victim"),
+    "manigance": ("seat", "card", "district", "payments", "condition", "victim"),
+    "counter_manigances": ("seat", *_ADMIN_FLAGS),
+    "intimidation": ("seat", "targets", *_ADMIN_FLAGS),
+    "bank_robbery": ("seat", *_ADMIN_FLAGS),
+    "requisition": ("seat", "districts", *_ADMIN_FLAGS),
+    "buy": ("seat",), "populist_speech": ("seat",), "heritage_protection": ("seat",),
+    "certificate_acquisition": ("seat", "condition"), "bid": ("seat", "amount"),
+    "pass": ("seat",),
+}
+
+
 def sealed(state: State) -> Sealed | None:
     """The open programming step (secret moves), if any."""
     return state.programming
