@@ -63,15 +63,23 @@
     applyZoom();
     var liveRoot = live.querySelector(".live-root");
     if (!liveRoot) return;
+    if (liveRoot.dataset.seat !== undefined && root.dataset.seat !== undefined &&
+        root.dataset.table && liveRoot.dataset.seat !== root.dataset.seat) {
+      // This phone's seat changed (handed over to it, or moved away): redraw the whole page.
+      window.location.reload();
+      return;
+    }
     var over = liveRoot.dataset.over === "true";
     var controls = document.getElementById("controls");
     if (controls) controls.hidden = over;
     var undoButton = document.querySelector("[data-undo-label]");
     if (undoButton) {
       // Refused to this phone (another seat's entry, a reveal): the button says why.
-      undoButton.textContent = liveRoot.dataset.undoRefusal || liveRoot.dataset.undo ||
-        undoButton.dataset.none || undoButton.textContent;
+      undoButton.textContent = liveRoot.dataset.undo || undoButton.dataset.none ||
+        undoButton.textContent;
       undoButton.disabled = !liveRoot.dataset.undo || !!liveRoot.dataset.undoRefusal;
+      var why = document.querySelector("[data-undo-why]");
+      if (why) why.textContent = liveRoot.dataset.undoRefusal || "";
     }
     var redoButton = document.querySelector("[data-redo-label]");
     if (redoButton) {

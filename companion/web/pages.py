@@ -486,7 +486,10 @@ def table(table_id: str) -> Any:
         seating=service().seating(table_id)[1],
         asked=service().request_status(table_id, _cookie_map("asked").get(table_id)),
     )
-    return render_template("table.html", **context)
+    page = render_template("table.html", **context)
+    if context["seat_lost"] is not None:
+        _set_cookie_map("held", table_id, None)  # said once on the full page: enough
+    return page
 
 
 @pages_bp.get("/watch/<token>")
