@@ -25,6 +25,7 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
+from . import inputs
 from .db import Database, EntryRow, SeatClaim, TableRow, utcnow
 from .games import get_game
 from .games.base import N_, GameError, IllegalAction, Label, MalformedInput, Outcome
@@ -210,7 +211,9 @@ class TableService:
             options = {}
         if not isinstance(options, dict):
             raise MalformedInput(N_("options must be an object"))
-        options = dict(options)
+        # Texts NFC-normalised and trimmed; control characters and lone surrogates refused.
+        players = inputs.clean_players(players)
+        options = dict(inputs.clean_options(options))
         for option in game.OPTIONS:
             if option.kind == "seed" and option.name not in options:
                 # Shuffles differ from table to table, yet replay the same from the log.
