@@ -42,12 +42,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.update(test_config)
 
     from . import db, i18n
-    from .web import register_blueprints, security
+    from .web import register_blueprints, security, storage
 
     app.response_class = TextSafeResponse
     db.init_app(app)
     i18n.init_app(app)
     register_blueprints(app)
+    storage.init_app(app)  # 503 on a locked, read-only or full database; /healthz
     app.jinja_env.globals["app_version"] = __version__
     # Every POST form of every page starts with {{ csrf_field() }} (its CSRF token).
     security.init_app(app)
@@ -61,9 +62,10 @@ class TextSafeResponse(Response):
     def set_data(self, value: bytes | str) -> None:
         if isinstance(value, str):
             try:
-                value = value.encode("utf-8")
+                encoded = value.encode("utf-8")
             except UnicodeEncodeError:
-                value = _LONE_SURROGATE.sub("\ufffd", value).encode("utf-8")
+                encoded = _LONE_SURROGATE.sub("\ufffd", value).encode("utf-8")
+            value = encoded
         super().set_data(value)
 
 

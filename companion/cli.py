@@ -27,7 +27,7 @@ def serve(args: argparse.Namespace) -> int:
 
     from . import create_app
 
-    app = create_app()
+    app = create_app({"SERVER_THREADS": args.threads})  # one pooled connection a thread
     host = args.host
     shown = _lan_address() if host in ("0.0.0.0", "::") else host
     url = f"http://{shown}:{args.port}/"

@@ -254,7 +254,8 @@ def test_json_nested_too_deep_gets_400_in_api_bodies(app: Flask, client: FlaskCl
                                                      table_id: str, depth: int) -> None:
     response = client.post("/api/tables", data=nested(depth), content_type="application/json")
     assert response.status_code == 400 and response.json["error"]["code"] == "too_deep"
-    body = '{"expected_version": 0, "action": {"type": "draw", "x": %s}}' % nested(depth)
+    body = json.dumps({"expected_version": 0, "action": {"type": "draw", "x": None}}
+                      ).replace("null", nested(depth))
     for path in ("actions", "corrections", "undo"):
         response = client.post(f"/api/tables/{table_id}/{path}", data=body,
                                content_type="application/json")
@@ -264,7 +265,8 @@ def test_json_nested_too_deep_gets_400_in_api_bodies(app: Flask, client: FlaskCl
 
 
 def test_json_within_the_limit_is_parsed(client: FlaskClient, table_id: str) -> None:
-    body = '{"expected_version": 0, "action": {"type": "draw", "x": %s}}' % nested(30)
+    body = json.dumps({"expected_version": 0, "action": {"type": "draw", "x": None}}
+                      ).replace("null", nested(30))
     response = client.post(f"/api/tables/{table_id}/actions", data=body,
                            content_type="application/json")
     # Parsed, then refused by the engine for what it is: an unknown field.

@@ -285,7 +285,7 @@ def new_table(game_id: str) -> Any:
     players: list[dict[str, Any]] = [{} for _ in range(4)]
     if request.method == "POST":
         players = _players_from_form(game)
-        options = {}
+        options: dict[str, Any] = {}
         for option in game.OPTIONS:
             # A ticked box sends its hidden "false" first, then "true": the last one counts.
             sent = request.form.getlist(f"option.{option.name}")
