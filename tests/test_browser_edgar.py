@@ -120,7 +120,10 @@ def claim_on_phone(page: Any, server: Any, table_id: str, name: str) -> None:
 
 def take_seat(page: Any, server: Any, table_id: str, seat: int) -> None:
     """Take over a seat the API held (the "taken: take it over" button) and open the table."""
-    page.request.post(f"{server.url}/t/{table_id}/claim", form={"seat": str(seat)})
+    page.goto(f"{server.url}/t/{table_id}")
+    token = page.locator("input[name=csrf_token]").first.get_attribute("value")
+    page.request.post(f"{server.url}/t/{table_id}/claim",
+                      form={"seat": str(seat), "csrf_token": token or ""})
     page.goto(f"{server.url}/t/{table_id}")
     page.wait_for_selector(f"#table[data-seat='{seat}']")
 

@@ -155,9 +155,12 @@ def test_a_locked_database_answers_503_to_writes_and_keeps_answering_polls(
         form_post = page.post(f"/t/{busy}/undo", data={"expected_version": "0"})
         assert form_post.status_code == 503
         assert "nothing was changed" in form_post.get_data(as_text=True)
-        assert page.post("/new/casse-toi-pov-con", data={
-            "player.name": ["A", "B", "C"], "player.party": ["blue", "blue", "pink"]},
-        ).status_code == 503
+        # The new-table form comes back with what was typed.
+        refused = page.post("/new/casse-toi-pov-con", data={
+            "player.name": ["Aglaé", "B", "C"], "player.party": ["blue", "blue", "pink"]})
+        assert refused.status_code == 503
+        assert "nothing was changed" in refused.get_data(as_text=True)
+        assert 'value="Aglaé"' in refused.get_data(as_text=True)
     assert log_of(storage_app, busy) == before
     assert len(client.get("/api/tables/" + quiet).json["state"]["players"]) == 3
     # Once the lock is gone the same write goes through.

@@ -25,6 +25,7 @@ from flask import (
 )
 from flask_babel import gettext as _
 from sqlalchemy import select
+from sqlalchemy.exc import SQLAlchemyError
 
 from .. import inputs
 from ..db import EditionProfile, get_db
@@ -34,6 +35,7 @@ from ..i18n import LANGUAGES
 from ..tables import TableNotFound, TableView
 from .api import status_of
 from .common import render_label, service, translate_error
+from .storage import is_storage_fault, storage_message
 
 pages_bp = Blueprint("pages", __name__)
 
@@ -321,6 +323,12 @@ def new_table(game_id: str) -> Any:
         except GameError as error:
             flash(translate_error(error), "error")
             return _new_form(game, profiles, chosen, options, players), status_of(error)
+        except SQLAlchemyError as error:
+            if not is_storage_fault(error):
+                raise
+            # The form again, with what was typed: nothing was stored, try again in a moment.
+            flash(storage_message(), "error")
+            return _new_form(game, profiles, chosen, options, players), 503
         if profile_name:
             edition = {o.name: options[o.name] for o in game.OPTIONS if o.edition}
             with get_db().write() as db_session:

@@ -60,9 +60,13 @@ def _wants_json() -> bool:
             or request.headers.get("X-Requested-With") == "fetch")
 
 
+def storage_message() -> str:
+    return _("The table's storage is busy or unavailable right now: nothing was changed. "
+             "Try again in a moment.")
+
+
 def storage_unavailable() -> Any:
-    message = _("The table's storage is busy or unavailable right now: nothing was changed. "
-                "Try again in a moment.")
+    message = storage_message()
     response: Any = (
         jsonify({"error": {"code": "storage_unavailable", "message": message}})
         if _wants_json() else render_template("error.html", status=503, message=message))
