@@ -304,3 +304,18 @@ def test_a_stored_lone_surrogate_breaks_neither_the_home_page_nor_the_table(
         response = client.get(path)
         assert response.status_code == 200, path
         response.get_data().decode("utf-8")  # valid UTF-8
+
+
+def test_a_stored_table_the_rules_no_longer_read_is_skipped_on_the_home_page(
+        app: Flask, client: FlaskClient) -> None:
+    good = create(client, ["Ann", "Bob", "Cy"]).json["id"]
+    bad = create(client, ["Dan", "Eve", "Fay"]).json["id"]
+    client.get(f"/t/{good}")
+    client.get(f"/t/{bad}")
+    with app.extensions["companion_db"].write() as session:
+        session.get(TableRow, bad).players = "not a list of players"
+    app.extensions["companion_tables"]._cache.clear()
+    home = client.get("/")
+    assert home.status_code == 200
+    text = home.get_data(as_text=True)
+    assert "Ann, Bob, Cy" in text and "Dan" not in text

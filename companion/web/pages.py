@@ -248,7 +248,9 @@ def home() -> Any:
     for table_id in session.get("recent", []):
         try:
             recent.append(service().get(table_id))
-        except TableNotFound:
+        except GameError:
+            # Gone, or stored in a shape today's rules no longer read: this phone's other
+            # tables are still listed.
             continue
     return render_template("home.html", games=GAMES, recent=recent)
 
