@@ -29,7 +29,7 @@ def serve(args: argparse.Namespace) -> int:
     from .db import SchemaBehind
 
     try:
-        app = create_app()
+        app = create_app({"SERVER_THREADS": args.threads})  # one pooled connection a thread
     except SchemaBehind as error:
         print(f"companion serve: {error}", file=sys.stderr)
         return 2

@@ -8,6 +8,7 @@ never both read the same version and both commit.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -119,25 +120,44 @@ class EditionProfile(Base):
     owner: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
 
 
-def make_engine(url: str) -> Engine:
-    """An engine for the URL; SQLite gets WAL, a busy timeout and explicit transactions."""
+BUSY_TIMEOUT_MS = 5000
+POOL_TIMEOUT_S = 5
+
+
+def make_engine(url: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+                pool_size: int = 16) -> Engine:
+    """An engine for the URL.
+
+    SQLite gets WAL with ``synchronous=FULL`` (an acknowledged write survives a power cut), a
+    short busy timeout (a write waiting on a locked database gives up within seconds and the
+    view answers 503, instead of holding a connection for half a minute) and explicit
+    transactions. The connection pool holds one connection per server thread, so writes
+    waiting on the lock never leave a read without a connection.
+    """
+    pooled: dict[str, Any] = {"pool_size": pool_size, "max_overflow": 4,
+                              "pool_timeout": POOL_TIMEOUT_S}
     if url.startswith("sqlite"):
         from sqlalchemy.pool import StaticPool
 
-        kwargs: dict[str, Any] = {"connect_args": {"check_same_thread": False, "timeout": 30}}
-        if url in ("sqlite://", "sqlite:///:memory:"):
+        memory = url in ("sqlite://", "sqlite:///:memory:")
+        kwargs: dict[str, Any] = {"connect_args": {"check_same_thread": False,
+                                                   "timeout": busy_timeout_ms / 1000}}
+        if memory:
             kwargs["poolclass"] = StaticPool
+        else:
+            kwargs.update(pooled)
+            _create_private(url)
         engine = create_engine(url, **kwargs)
 
         @event.listens_for(engine, "connect")
         def _on_connect(dbapi_conn: Any, _record: Any) -> None:
             dbapi_conn.isolation_level = None  # we issue BEGIN ourselves
             cursor = dbapi_conn.cursor()
-            if url not in ("sqlite://", "sqlite:///:memory:"):
+            if not memory:
                 cursor.execute("PRAGMA journal_mode=WAL")
-            cursor.execute("PRAGMA busy_timeout=30000")
+            cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
             cursor.execute("PRAGMA foreign_keys=ON")
-            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA synchronous=FULL")
             cursor.close()
 
         @event.listens_for(engine, "begin")
@@ -146,7 +166,22 @@ def make_engine(url: str) -> Engine:
             conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=True, **pooled)
+
+
+def _create_private(url: str) -> None:
+    """Create a new SQLite database file readable by its owner only (its WAL and shared
+    memory files inherit the mode); an existing file is left as it is."""
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url)
+    path = parsed.database
+    if not path or path == ":memory:" or path.startswith("file:") or parsed.query.get("uri"):
+        return
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except (FileExistsError, FileNotFoundError):
+        pass
 
 
 class SchemaBehind(RuntimeError):
@@ -157,9 +192,10 @@ class Database:
     """The app's database. A new, empty one gets the current schema at once; one made by
     an earlier version is refused until ``companion db upgrade`` migrates it."""
 
-    def __init__(self, url: str, *, check_schema: bool = True) -> None:
+    def __init__(self, url: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+                 pool_size: int = 16, *, check_schema: bool = True) -> None:
         self.url = url
-        self.engine = make_engine(url)
+        self.engine = make_engine(url, busy_timeout_ms, pool_size)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         if check_schema:
             from . import migrations
@@ -180,7 +216,10 @@ class Database:
 
 
 def init_app(app: Flask) -> None:
-    app.extensions["companion_db"] = Database(app.config["DATABASE_URL"])
+    app.extensions["companion_db"] = Database(
+        app.config["DATABASE_URL"],
+        busy_timeout_ms=int(app.config.get("DATABASE_BUSY_TIMEOUT_MS", BUSY_TIMEOUT_MS)),
+        pool_size=int(app.config.get("SERVER_THREADS", 16)))
 
 
 def get_db() -> Database:

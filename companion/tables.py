@@ -26,6 +26,7 @@ from typing import Any
 from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 
+from . import inputs
 from .db import Database, EntryRow, SeatClaim, SeatRequest, TableRow, utcnow
 from .games import get_game
 from .games.base import (
@@ -377,8 +378,10 @@ class TableService:
             options = {}
         if not isinstance(options, dict):
             raise MalformedInput(N_("options must be an object"))
-        options = dict(options)
+        # Texts NFC-normalised and trimmed; control characters and lone surrogates refused.
         check_players(game, players)
+        players = inputs.clean_players(players)
+        options = dict(inputs.clean_options(options))
         for option in game.OPTIONS:
             if option.kind == "seed" and option.name not in options:
                 # Shuffles differ from table to table, yet replay the same from the log.

@@ -162,9 +162,47 @@ def new_phone(browser: Any) -> Iterator[Callable[..., Any]]:
 
 from flask import Flask  # noqa: E402
 from flask.testing import FlaskClient  # noqa: E402
+from werkzeug.datastructures import MultiDict  # noqa: E402
 
 
-class HostClient(FlaskClient):
+class BrowserLikeClient(FlaskClient):
+    """Flask's test client, sending a page form's CSRF token as a browser does.
+
+    A non-API POST (PUT, PATCH, DELETE) gets the session's ``csrf_token`` form field (the
+    token is made in the session, as the first rendered form would, when there is none yet),
+    unless the test passes ``csrf=False`` to send the request exactly as given.
+    """
+
+    def open(self, *args: Any, **kwargs: Any) -> Any:
+        send_token = kwargs.pop("csrf", True)
+        method = str(kwargs.get("method", "GET")).upper()
+        path = args[0] if args and isinstance(args[0], str) else kwargs.get("path", "/")
+        if (send_token and method in ("POST", "PUT", "PATCH", "DELETE")
+                and not str(path).startswith("/api/") and "json" not in kwargs):
+            data = kwargs.get("data")
+            if data is None or isinstance(data, dict | MultiDict):
+                form = MultiDict(data or {})
+                if "csrf_token" not in form:
+                    form["csrf_token"] = self.csrf_token()
+                kwargs["data"] = form
+        return super().open(*args, **kwargs)
+
+    def csrf_token(self) -> str:
+        """This client's session CSRF token, made as a page would make it."""
+        import secrets
+
+        with self.session_transaction() as session:
+            token = session.get("csrf")
+            if not isinstance(token, str):
+                token = session["csrf"] = secrets.token_urlsafe(32)
+        return str(token)
+
+
+# Every app's test client in the suite behaves like a browser that loaded the form first.
+Flask.test_client_class = BrowserLikeClient
+
+
+class HostClient(BrowserLikeClient):
     """A test client that plays the phone (or API client) that created the tables: it keeps
     each table's ``host_token`` from the 201 of ``POST /api/tables`` and sends it as
     ``X-Host-Token`` on that table's API writes that carry no token of their own. Tests of

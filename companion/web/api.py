@@ -7,6 +7,7 @@ from typing import Any
 from flask import Blueprint, jsonify, request
 from werkzeug.exceptions import HTTPException
 
+from .. import inputs
 from ..games import GAMES
 from ..games.base import N_, GameError, GameOver, IllegalAction, MalformedInput
 from ..tables import NotAllowed, SeatTaken, Sender, TableNotFound, VersionConflict
@@ -56,7 +57,8 @@ def _http_error(error: HTTPException) -> tuple[Any, int]:
 
 
 def _json_body() -> dict[str, Any]:
-    body = request.get_json(silent=True)
+    """The request's JSON object, parsed no deeper than ``inputs.MAX_JSON_DEPTH``."""
+    body = inputs.loads(request.get_data(cache=True)) if request.is_json else None
     if not isinstance(body, dict):
         raise MalformedInput(N_("the request body must be a JSON object"), code="bad_json")
     return body

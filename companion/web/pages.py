@@ -26,7 +26,9 @@ from flask import (
 )
 from flask_babel import gettext as _
 from sqlalchemy import or_, select
+from sqlalchemy.exc import SQLAlchemyError
 
+from .. import inputs
 from ..db import EditionProfile, get_db
 from ..games import GAMES, get_game
 from ..games.base import N_, GameError, MalformedInput
@@ -42,6 +44,7 @@ from ..tables import (
 from .api import status_of
 from .common import render_label, service, translate_error
 from .limits import limit
+from .storage import is_storage_fault, storage_message
 
 pages_bp = Blueprint("pages", __name__)
 
@@ -132,59 +135,82 @@ def qr_svg(data: str) -> str:
     return buffer.getvalue().decode("utf-8")
 
 
-_INDEX = re.compile(r"^\d+$")
+_INDEX = re.compile(r"[0-9]{1,9}")
+MAX_FORM_PATH = 8  # dots in one form key: actions nest a few levels, never more
+
+
+def _collision(key: str) -> MalformedInput:
+    return MalformedInput(N_("form fields %(key)s and another one name the same place"),
+                          code="form_collision", key=key[:80])
 
 
 def form_to_action(form: Any, prefix: str = "a.") -> dict[str, Any]:
     """Turn dotted form fields (``a.results.0.cards=4``) into an action object.
 
-    Numbers become integers, ``true``/``false`` booleans and an empty value null; a field
-    named ``...:json`` holds a JSON value (one choice standing for an object); when a field
-    repeats (a hidden ``false`` before a checkbox) the last value wins.
+    Numbers (ASCII digits) become integers, ``true``/``false`` booleans and an empty value
+    null; a field named ``...:json`` holds a JSON value (one choice standing for an object);
+    when a field repeats (a hidden ``false`` before a checkbox) the last value wins. Fields
+    that cannot all hold (``a.type`` with ``a.type.x``, ``a.results.0`` with
+    ``a.results.x``) are refused, whatever their order.
     """
-    action: dict[str, Any] = {}
+    leaves: dict[tuple[str, ...], Any] = {}
     for key in form:
         if not key.startswith(prefix):
             continue
         raw = form.getlist(key)[-1]
         value: Any
+        name = key
         if key.endswith(":json"):
             # A choice that stands for a whole object (a programmed move, say).
-            try:
-                value = json.loads(raw)
-            except ValueError:
-                raise MalformedInput("a form field holds malformed JSON") from None
-            key = key[: -len(":json")]
+            value = inputs.loads(raw, form_field=True)
+            name = key[: -len(":json")]
         elif raw == "":
             value = None
         elif raw in ("true", "false"):
             value = raw == "true"
-        elif re.fullmatch(r"-?\d{1,9}", raw):
-            value = int(raw)
+        elif (number := inputs.ascii_int(raw, signed=True)) is not None:
+            value = number
         else:
             value = raw
-        parts = key[len(prefix):].split(".")
+        path = tuple(name[len(prefix):].split("."))
+        if len(path) > MAX_FORM_PATH:
+            raise MalformedInput(N_("form field %(key)s nests too deep"), code="form_too_deep",
+                                 key=key[:80])
+        if path in leaves:
+            raise _collision(key)
+        leaves[path] = value
+    # A place holds a value or further fields, never both; a list's places are all indexes.
+    branches: dict[tuple[str, ...], set[str]] = {}
+    for path in leaves:
+        for depth in range(len(path) - 1):
+            if path[:depth + 1] in leaves:
+                raise _collision(prefix + ".".join(path))
+            branches.setdefault(path[:depth], set()).add(path[depth])
+        branches.setdefault(path[:-1], set()).add(path[-1])
+    for parent, children in branches.items():
+        indexes = {child for child in children if _INDEX.fullmatch(child)}
+        if indexes and indexes != children:
+            raise _collision(prefix + ".".join(parent))
+    action: dict[str, Any] = {}
+    for path, value in leaves.items():
         target: Any = action
-        for part, following in zip(parts, [*parts[1:], None], strict=True):
-            if following is None:
-                _put(target, part, value)
-            else:
-                child = _get(target, part)
-                if child is None:
-                    child = [] if _INDEX.match(following) else {}
-                    _put(target, part, child)
-                target = child
+        for depth, part in enumerate(path[:-1]):
+            children = branches[path[:depth + 1]]
+            if _slot(target, part) is None:
+                _put(target, part, [] if all(_INDEX.fullmatch(c) for c in children) else {})
+            target = _slot(target, part)
+        _put(target, path[-1], value)
     return action
 
 
-def _get(container: Any, key: str) -> Any:
+def _slot(container: dict[str, Any] | list[Any], key: str) -> Any:
     if isinstance(container, list):
         index = int(key)
         return container[index] if index < len(container) else None
     return container.get(key)
 
 
-def _put(container: Any, key: str, value: Any) -> None:
+def _put(container: dict[str, Any] | list[Any], key: str, value: Any) -> None:
     if isinstance(container, list):
         index = int(key)
         if index > 64:
@@ -200,16 +226,8 @@ def _wants_json() -> bool:
     return request.headers.get("X-Requested-With") == "fetch"
 
 
-def ascii_int(raw: Any) -> int | None:
-    """A whole number typed in ASCII digits, or None ("²" and other Unicode digits are not
-    numbers here)."""
-    if isinstance(raw, str) and raw.isascii() and raw.isdigit() and len(raw) <= 9:
-        return int(raw)
-    return None
-
-
 def _expected_version() -> int | None:
-    return ascii_int(request.form.get("expected_version", ""))
+    return inputs.ascii_int(request.form.get("expected_version", ""))
 
 
 def _game_of(table_id: str) -> Any:
@@ -305,7 +323,9 @@ def home() -> Any:
     for table_id in session.get("recent", []):
         try:
             recent.append(service().get(table_id))
-        except TableNotFound:
+        except GameError:
+            # Gone, or stored in a shape today's rules no longer read: this phone's other
+            # tables are still listed.
             continue
     return render_template("home.html", games=GAMES, recent=recent)
 
@@ -373,7 +393,7 @@ def new_table(game_id: str) -> Any:
     if request.method == "POST":
         limit("tables")
         players = _players_from_form(game)
-        options = {}
+        options: dict[str, Any] = {}
         for option in game.OPTIONS:
             # A ticked box sends its hidden "false" first, then "true": the last one counts.
             sent = request.form.getlist(f"option.{option.name}")
@@ -392,22 +412,34 @@ def new_table(game_id: str) -> Any:
                     flash(translate_error(error), "error")
                     return _new_form(game, profiles, chosen, options, players), 400
             else:
-                try:
-                    options[option.name] = int(raw) if raw not in (None, "") else option.default
-                except ValueError:
+                number = inputs.ascii_int((raw or "").strip(), signed=True)
+                if raw not in (None, "") and number is None:
                     flash(_("%(field)s must be a whole number", field=_(option.label)), "error")
                     return _new_form(game, profiles, chosen, options, players), 400
+                options[option.name] = option.default if number is None else number
+        try:
+            profile_name = inputs.clean_text(request.form.get("save_profile") or "",
+                                             "save_profile", limit=inputs.MAX_PROFILE_NAME)
+        except MalformedInput:
+            flash(_("A profile name is %(limit)s characters at most, without control "
+                    "characters.", limit=inputs.MAX_PROFILE_NAME), "error")
+            return _new_form(game, profiles, chosen, options, players), 400
         try:
             view = service().create(game_id, players, options)
         except GameError as error:
             flash(translate_error(error), "error")
             return _new_form(game, profiles, chosen, options, players), status_of(error)
-        profile_name = (request.form.get("save_profile") or "").strip()
+        except SQLAlchemyError as error:
+            if not is_storage_fault(error):
+                raise
+            # The form again, with what was typed: nothing was stored, try again in a moment.
+            flash(storage_message(), "error")
+            return _new_form(game, profiles, chosen, options, players), 503
         if profile_name:
             limit("profiles")
             edition = {o.name: options[o.name] for o in game.OPTIONS if o.edition}
             with get_db().write() as db_session:
-                db_session.add(EditionProfile(game=game_id, name=profile_name[:60],
+                db_session.add(EditionProfile(game=game_id, name=profile_name,
                                               values=edition, owner=phone_id()))
         _set_cookie_map("hosts", view.id, service().host_token(view.id))
         _remember_table(view.id)
@@ -507,7 +539,7 @@ def live(table_id: str) -> Any:
     """The live part of the table page, or 204 when neither the log nor the seats moved
     since the version (``v``) and seating (``s``) the phone has."""
     spectator = request.path.startswith("/watch/")
-    since, seen_seating = ascii_int(request.args.get("v", "")), ascii_int(
+    since, seen_seating = inputs.ascii_int(request.args.get("v", "")), inputs.ascii_int(
         request.args.get("s", ""))
     try:
         if spectator:
@@ -536,7 +568,8 @@ def claim(table_id: str) -> Any:
     The host takes any seat at once."""
     view = _load(table_id)
     raw = request.form.get("seat", "")
-    seat: Any = ascii_int(raw)
+    number = inputs.ascii_int(raw)
+    seat: Any = raw if number is None else number
     back = redirect(url_for("pages.table", table_id=table_id))
     try:
         if seat in service().claimed_seats(table_id) and not is_host(table_id):
@@ -637,18 +670,21 @@ def entry(table_id: str) -> Any:
     view = _load(table_id)
     if not getattr(view.game, "QUICK_ENTRY", False):
         abort(404)
-    round_no = request.args.get("round", "")
+    raw_round = request.args.get("round", "")
+    round_no = inputs.ascii_int(raw_round)
     target = None
     prefill = None
-    if round_no.isdigit():
-        target = view.replay.round_closers.get(int(round_no))
+    if raw_round and round_no is None:
+        abort(404)
+    if round_no is not None:
+        target = view.replay.round_closers.get(round_no)
         summary = next((s for s in view.game.to_json(view.state)["rounds"]
-                        if s["number"] == int(round_no)), None)
+                        if s["number"] == round_no), None)
         if target is None or summary is None:
             abort(404)
         prefill = summary["results"]
     context = _context(view, my_seat(table_id))
-    context.update(correct_round=int(round_no) if target else None, target=target,
+    context.update(correct_round=round_no if target else None, target=target,
                    prefill=prefill)
     return render_template("entry.html", **context)
 
@@ -657,7 +693,8 @@ def entry(table_id: str) -> Any:
 def correct(table_id: str) -> Any:
     by = sender(table_id)
     raw_target = request.form.get("target", "")
-    target: Any = int(raw_target) if raw_target.isdigit() else raw_target
+    number = inputs.ascii_int(raw_target)
+    target: Any = raw_target if number is None else number
     back = url_for("pages.entry", table_id=table_id, round=request.form.get("round"))
     return _write_response(
         table_id,
