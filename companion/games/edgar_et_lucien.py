@@ -336,6 +336,7 @@ def localized_names(lang: str) -> dict[str, str]:
     key = f"name_{lang}"
     items = [d for side in DATA["sides"] for d in side["districts"]]
     items += list(DATA["manigance"]) + list(DATA["conditions"]) + list(DATA["administration"])
+    items += list(DATA.get("characters", ()))
     for item in items:
         if key in item:
             names[item["name_en"]] = item[key]
