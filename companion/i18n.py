@@ -41,10 +41,21 @@ babel = Babel()
 
 
 def select_locale() -> str:
-    """The language chosen on this phone, else the browser's best match, else English."""
-    chosen = request.args.get("lang") or session.get("lang")
+    """The language chosen on this phone, else the browser's best match, else English.
+
+    On the rules pages ``?lang=`` picks the language of the rules text (a QR code on a
+    printed sheet names it): the words around it stay the reader's own language, and
+    follow ``?lang=`` only for a phone that states no language at all."""
+    asked = request.args.get("lang")
+    chosen = session.get("lang")
+    if request.blueprint == "rules":
+        if chosen in LANGUAGES:
+            return str(chosen)
+        best = request.accept_languages.best_match(list(LANGUAGES))
+        return best or (asked if asked in LANGUAGES else "en")
+    chosen = asked or chosen
     if chosen in LANGUAGES:
-        return chosen
+        return str(chosen)
     return request.accept_languages.best_match(list(LANGUAGES)) or "en"
 
 

@@ -241,6 +241,28 @@ def test_rules_pages_have_korean_chrome_around_the_game_s_own_text(client: Flask
                   "전체 규칙")
 
 
+def test_a_rules_language_keeps_the_reader_s_korean_chrome(client: FlaskClient) -> None:
+    """A printed QR code opens French rules: a Korean phone reads them with Korean words
+    around, whether Korean comes from its browser or from the switch."""
+    for headers in (KO, {"Accept-Language": "fr"}):
+        if headers is not KO:
+            client.get("/language/ko?next=/")
+        section = page(client, f"/rules/{CASSE}/setup?lang=fr", headers=headers)
+        assert '<html lang="ko">' in section
+        assert '<article class="rules-section" lang="fr">' in section
+        assert "<h1>Mise en place</h1>" in section
+        text = visible(section)
+        assert "테이블 판정" in text and "Règle de table" not in text
+        assert "기본값 — 가지고 계신 게임을 확인하세요" in text
+    # A phone stating no language takes the interface from ?lang= (as before).
+    assert '<html lang="fr">' in page(app_client_without_language(client),
+                                      f"/rules/{CASSE}/setup?lang=fr", headers={})
+
+
+def app_client_without_language(client: FlaskClient) -> FlaskClient:
+    return client.application.test_client()
+
+
 @pytest.mark.parametrize("game", [CASSE, EDGAR])
 def test_print_page_in_korean(client: FlaskClient, game: str) -> None:
     markup = page(client, f"/print/{game}")
