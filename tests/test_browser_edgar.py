@@ -64,7 +64,7 @@ SNAPSHOT = """async () => {
           text: live.innerText + '\\n' + after.innerText, fragment: await response.text()};
 }"""
 
-# The Cogs column of the players' table: {"Ann": "50 000", "Bob": "?", ...}.
+# The Cogs column of the players' table: {"Ann": "50,000", "Bob": "?", ...}.
 READ_COGS = """() => {
   const out = {};
   for (const row of document.querySelectorAll('#live-after .players tr:not(.sub)')) {

@@ -291,6 +291,11 @@ class District:
     row: int
     name_en: str
     name_fr: str
+    name_ko: str = ""
+
+    def name(self, lang: str) -> str:
+        """The district's name in ``lang``, English when it has none in that language."""
+        return str(getattr(self, f"name_{lang}", "") or self.name_en)
 
 
 @dataclass(frozen=True)
@@ -333,7 +338,8 @@ def _load_board(raw: Mapping[str, Any]) -> Board:
     return Board(
         key=raw["key"], players=tuple(raw["players"]), cols=raw["cols"], rows=raw["rows"],
         districts=tuple(District(d["id"], d["type"], d["col"], d["row"], d["name_en"],
-                                 d["name_fr"]) for d in raw["districts"]),
+                                 d["name_fr"], d.get("name_ko", ""))
+                        for d in raw["districts"]),
         borders=tuple((b["districts"][0], b["districts"][1], b["colour"])
                       for b in raw["borders"]),
         metro=tuple((m["colour"], m["stations"][0], m["stations"][1]) for m in raw["metro"]),
@@ -351,6 +357,7 @@ def localized_names(lang: str) -> dict[str, str]:
     key = f"name_{lang}"
     items = [d for side in DATA["sides"] for d in side["districts"]]
     items += list(DATA["manigance"]) + list(DATA["conditions"]) + list(DATA["administration"])
+    items += list(DATA.get("characters", ()))
     for item in items:
         if key in item:
             names[item["name_en"]] = item[key]
