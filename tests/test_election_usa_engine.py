@@ -564,3 +564,22 @@ def test_describe_never_shows_a_sealed_bid() -> None:
     assert "7" not in label.render() and "Bruce" in label.render()
     with pytest.raises(MalformedInput):
         game.describe(state, [])
+
+
+@pytest.mark.parametrize("kind", sorted(game.ACTION_FIELDS))
+def test_action_fields_are_exactly_what_each_handler_reads(kind: str) -> None:
+    """The platform refuses fields outside ACTION_FIELDS before the engine sees them; the
+    engine itself refuses the same ones, and never a field ACTION_FIELDS declares."""
+    from companion.tables import check_fields
+    fields = game.ACTION_FIELDS[kind]
+    action: dict[str, Any] = {"type": kind, **{name: 0 for name in fields}}
+    for state in (new(3), ads_state(3)):
+        try:
+            game.apply(state, action)
+        except GameError as error:
+            assert error.code != "unknown_field" and "unknown field" not in str(error)
+    check_fields(game, action)
+    with pytest.raises(MalformedInput, match="unknown field: stray"):
+        check_fields(game, {**action, "stray": 1})
+    with pytest.raises(MalformedInput, match="unknown field: stray"):
+        game.apply(new(3), {**action, "stray": 1})

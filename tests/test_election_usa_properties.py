@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from companion.db import Database
 from companion.games import election_usa as game
-from companion.games.base import GameError
-from companion.tables import TableService
+from companion.games.base import HOST, TABLE, GameError
+from companion.tables import NotAllowed, Sender, TableService
 
 
 def invariants(state: game.State, count: int) -> None:
@@ -83,9 +83,15 @@ def test_the_table_log_folds_to_the_engines_state(seed: int) -> None:
         if view.outcome is not None:
             break
         action = game.random_action(view.state, rng)
-        seat = action.get("seat") if action.get("type") == "seal" else None
+        # Each action from the phone that owns it: a seat's from that seat, the whole
+        # table's from seat 0, "reveal now" from the host.
+        owner = game.owner(view.state, action)
+        sender = (Sender(host=True) if owner == HOST
+                  else Sender(seat=0) if owner == TABLE else Sender(seat=owner))
         try:
-            view = service.act(view.id, view.version, action, seat=seat)
+            view = service.act(view.id, view.version, action, by=sender)
+        except NotAllowed:
+            raise
         except GameError:
             continue
     cold = TableService(service.db).get(view.id)

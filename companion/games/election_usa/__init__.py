@@ -107,6 +107,7 @@ owner), ``scoring`` (regions, malus, tie-break), ``view`` (log labels, ``to_json
 from __future__ import annotations
 
 from .actions import (
+    ACTION_FIELDS,
     advertising_ranking,
     apply,
     can_pay,
@@ -189,6 +190,7 @@ from .view import (
 
 __all__ = [
     "ACTION_DECK_FIELDS",
+    "ACTION_FIELDS",
     "ADS_STEP",
     "Advertising",
     "COLOURS",

@@ -441,6 +441,24 @@ _HANDLERS = {
 }
 
 
+# The fields each action may carry besides "type" (what its handler reads): the platform
+# refuses any other, so a log entry holds only what the rules read.
+ACTION_FIELDS = {
+    "take": ("seat", "slot", "card"),
+    "raise_sincerity": ("seat", "card", "last"),
+    "show": ("slot", "card"),
+    "bid": ("seat", "amount"),
+    "pass": ("seat",),
+    SEAL_ACTION: ("seat", "value"),
+    REVEAL_ACTION: (),
+    "place": ("seat", "count"),
+    "pay": ("seat",),
+    "skeleton": ("seat",),
+    "skeleton_effect": ("seat", "money", "sincerity", "pawns", "deck", "note"),
+    "refill": ("seat", "card", "last"),
+}
+
+
 def outcome(state: State) -> Outcome | None:
     return state.result
 
