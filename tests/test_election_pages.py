@@ -170,12 +170,34 @@ def test_only_the_host_phone_offers_reveal_now_and_it_counts_missing_bids_as_zer
     ok(post(phones[2], table_id, {"a.type": "seal", "a.seat": "2", "a.value": "3"}))
     assert "Reveal now" in page(phones[0], table_id)
     assert "Reveal now" not in page(phones[1], table_id)
+    before = state(phones[1], table_id)["version"]
+    assert post(phones[1], table_id, {"a.type": "reveal"}).status_code == 403
+    assert state(phones[1], table_id)["version"] == before
     ok(post(phones[0], table_id, {"a.type": "reveal"}))
     body = state(phones[0], table_id)["state"]
     assert body["phase"] == "placement"
     assert body["advertising"]["revealed"] == [{"seat": 2, "bid": 3}, {"seat": 0, "bid": 0},
                                                {"seat": 1, "bid": 0}]
     assert body["advertising"]["winners"] == [2, 0]
+
+
+def test_a_turn_in_korean_names_regions_places_and_cards_in_korean(app: Flask) -> None:
+    table_id, phones = start(app)
+    for phone in phones:
+        phone.get("/language/ko")
+    ok(post(phones[0], table_id, {"a.type": "take", "a.seat": "0", "a.slot": "0",
+                                  "a.card.kind": "advertising", "a.card.region": "west-coast",
+                                  "a.card.pawns": "3"}))
+    html = page(phones[1], table_id)
+    assert "광고(서부 해안): 말 최대 3개" in html and "비밀 입찰액" in html
+    for seat, bid in enumerate((2, 7, 7)):
+        ok(post(phones[seat], table_id, {"a.type": "seal", "a.seat": str(seat),
+                                         "a.value": str(bid)}))
+    ok(post(phones[1], table_id, {"a.type": "place", "a.seat": "1", "a.count": "3"}))
+    ok(post(phones[2], table_id, {"a.type": "place", "a.seat": "2", "a.count": "1"}))
+    html = page(phones[0], table_id)
+    assert "1위+7" in html and "2위+4" in html and "1st" not in html
+    assert "Bob 님이 3개 놓았어요." in html and "모금" in html
 
 
 DECK_TOML = '''
