@@ -5,7 +5,7 @@ then each phone seals a bid in secret: before the reveal, every other phone and 
 spectator change only in that player's "bid in" mark (in the page's HTML, its text and the
 live fragment it polls) and the API shows no bid; after the last bid every phone shows the
 bids and the winners within a second, without a reload. A tour plays a seeded game through
-the API and saves each phase of the turn, in English and in French, to
+the API and saves each phase of the turn, in English, French and Korean, to
 ``test-artifacts/screenshots/election-*.png``.
 """
 
@@ -176,17 +176,19 @@ def tour_actions(seed: int) -> list[dict[str, Any]]:
     return actions
 
 
-def test_a_tour_of_every_phase_in_english_and_french(live_server, new_phone):
-    phones = {"en": new_phone(), "fr": new_phone(locale="fr-FR")}
+def test_a_tour_of_every_phase_in_english_french_and_korean(live_server, new_phone):
+    phones = {"en": new_phone(), "fr": new_phone(locale="fr-FR"),
+              "ko": new_phone(locale="ko-KR")}
     phones["fr"].goto(f"{live_server.url}/language/fr")
+    phones["ko"].goto(f"{live_server.url}/language/ko")
     created = call(live_server, "POST", "/api/tables", {
         "game": GAME, "players": game.example_players(3), "options": {"action_cards": 30}})
-    table_id = created["id"]
+    table_id, host = created["id"], created["host_token"]
     shown: set[str] = set()
 
     def show(label: str, seat: int) -> None:
         for lang, page in phones.items():
-            take_seat(page, live_server, table_id, seat)
+            take_seat(page, live_server, table_id, seat, host)
             shot(page, f"election-{lang}-{label}")
 
     for action in tour_actions(1):
@@ -205,13 +207,16 @@ def test_a_tour_of_every_phase_in_english_and_french(live_server, new_phone):
             show(label, seat)
         if action["type"] == "reveal" and phase != "advertising":
             continue  # the platform revealed by itself once every bid was in
+        # Each action from whom it belongs to: a bid is sealed by its own seat (the host
+        # hands the seat to the test for it), everything else is sent as the host.
         token = None
-        if action["type"] == "seal":  # the phones took seats over: claim it back
-            token = call(live_server, "POST",
-                         f"/api/tables/{table_id}/seats/{action['seat']}")["token"]
+        if action["type"] == "seal":
+            token = call(live_server, "POST", f"/api/tables/{table_id}/seats/{action['seat']}",
+                         host=host)["token"]
         version = table_json(live_server, table_id)["version"]
         call(live_server, "POST", f"/api/tables/{table_id}/actions",
-             {"expected_version": version, "action": action}, token=token)
+             {"expected_version": version, "action": action}, token=token,
+             host=None if token else host)
     final = table_json(live_server, table_id)
     assert final["outcome"] is not None
     assert len(shown) == 7, shown
@@ -221,3 +226,4 @@ def test_a_tour_of_every_phase_in_english_and_french(live_server, new_phone):
         page.screenshot(path=f"test-artifacts/screenshots/election-{lang}-18-final-table.png")
     assert "Final scoring" in phones["en"].locator("#final-scoring").inner_text()
     assert "Décompte final" in phones["fr"].locator("#final-scoring").inner_text()
+    assert "최종 점수" in phones["ko"].locator("#final-scoring").inner_text()
