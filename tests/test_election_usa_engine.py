@@ -323,6 +323,15 @@ def test_everyone_paying_ends_the_chain_and_the_refill_draws_again() -> None:
     assert state.last_chain is not None and state.last_chain.paid == (0, 1)
 
 
+def test_a_skeleton_note_is_a_clean_text() -> None:
+    state = run(chain_state({"kind": "blackmail", "amount": 2}), {"type": "skeleton", "seat": 0})
+    effect = {"type": "skeleton_effect", "seat": 0, "money": 0, "sincerity": 0, "pawns": 0}
+    refused(state, {**effect, "note": "tax\u0007return"}, MalformedInput, "control character")
+    refused(state, {**effect, "note": "x" * 61}, MalformedInput, "60 characters at most")
+    done = game.apply(state, {**effect, "note": "  Cafe\u0301 ledger "})
+    assert game.to_json(done, 0)["players"][0]["skeleton_cards"][0]["note"] == "Caf\u00e9 ledger"
+
+
 def test_skeleton_contents_are_the_drawers_and_the_count_is_public() -> None:
     state = run(chain_state({"kind": "blackmail", "amount": 2}), {"type": "skeleton", "seat": 0},
                 {"type": "skeleton_effect", "seat": 0, "money": 0, "sincerity": -3,

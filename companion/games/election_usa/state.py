@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -188,10 +189,16 @@ def _text(raw: Mapping[str, Any], key: str, limit: int = 60) -> str | None:
         return None
     if not isinstance(value, str):
         raise MalformedInput(N_("%(field)s must be a text"), field=key)
-    if len(value) > limit:
+    # As every text a group types: NFC, trimmed, no control character, the limit after.
+    text = unicodedata.normalize("NFC", value).strip()
+    for char in text:
+        if unicodedata.category(char) in ("Cc", "Cs"):
+            raise MalformedInput(N_("%(field)s holds a control character (%(char)s)"),
+                                 code="bad_text", field=key, char=f"U+{ord(char):04X}")
+    if len(text) > limit:
         raise MalformedInput(N_("%(field)s is %(limit)s characters at most"), field=key,
                              limit=limit)
-    return value.strip() or None
+    return text or None
 
 
 def parse_card(raw: Any, deck: Sequence[Card] = (), *, kinds: Sequence[str] = KINDS,
