@@ -94,6 +94,39 @@ def test_sealed_bids_show_only_a_bid_in_mark_until_the_reveal(app: Flask) -> Non
     assert 'data-region="west-coast"' in html and "1st+7" in html and "2nd+4" in html
 
 
+def forms_without_csrf(html: str) -> list[str]:
+    """The POST forms of a page that do not start with the CSRF token field."""
+    forms = re.findall(r'<form method="post"[^>]*>(?:\s*<input[^>]*>)?', html)
+    assert forms
+    return [form for form in forms if 'name="csrf_token"' not in form]
+
+
+def test_every_form_of_every_phase_starts_with_the_csrf_token(app: Flask) -> None:
+    table_id, phones = start(app)
+    assert not forms_without_csrf(page(phones[0], table_id))  # the turn and the record forms
+    ok(post(phones[0], table_id, {"a.type": "take", "a.seat": "0", "a.slot": "0",
+                                  "a.card.kind": "advertising", "a.card.region": "midwest",
+                                  "a.card.pawns": "2"}))
+    assert not forms_without_csrf(page(phones[1], table_id))  # the sealed bid
+    for seat in range(3):
+        ok(post(phones[seat], table_id, {"a.type": "seal", "a.seat": str(seat),
+                                         "a.value": "0"}))
+    assert not forms_without_csrf(page(phones[0], table_id))  # the placement
+    ok(post(phones[0], table_id, {"a.type": "place", "a.seat": "0", "a.count": "0"}))
+    ok(post(phones[1], table_id, {"a.type": "place", "a.seat": "1", "a.count": "0"}))
+    assert not forms_without_csrf(page(phones[0], table_id))  # the refill
+    ok(post(phones[0], table_id, {"a.type": "refill", "a.seat": "0",
+                                  "a.card.kind": "journalist", "a.card.amount": "2"}))
+    assert not forms_without_csrf(page(phones[0], table_id))  # the chain
+    ok(post(phones[0], table_id, {"a.type": "skeleton", "a.seat": "0"}))
+    assert not forms_without_csrf(page(phones[0], table_id))  # the Skeleton's effect
+    version = state(phones[0], table_id)["version"]
+    bare = phones[0].post(f"/t/{table_id}/act", csrf=False, data={
+        "expected_version": str(version), "a.type": "skeleton_effect", "a.seat": "0",
+        "a.money": "0", "a.sincerity": "0", "a.pawns": "0"})
+    assert bare.status_code == 403 and state(phones[0], table_id)["version"] == version
+
+
 def test_the_chain_and_a_skeleton_kept_on_its_phone(app: Flask) -> None:
     table_id, phones = start(app)
     ok(post(phones[0], table_id, {"a.type": "raise_sincerity", "a.seat": "0",
