@@ -127,8 +127,10 @@ def test_every_main_page_in_korean_on_a_phone(live_server, new_phone):
     phone.locator("#draw-form fieldset").first.locator("label.pick", has_text="3").click()
     with phone.expect_response(lambda r: r.request.method == "POST" and r.url.endswith("/act")):
         phone.get_by_role("button", name="이 카드 추가").click()
-    phone.wait_for_function("document.querySelector('#undo-bar .undo').textContent"
-                            ".includes('되돌리기')")
+    from playwright.sync_api import expect
+
+    # (expect() polls from outside the page: the page's own policy forbids eval)
+    expect(phone.locator("#undo-bar .undo")).to_contain_text("되돌리기")
     look(phone, server, "casse-table")
 
     watch = phone.locator("a", has_text="관전 링크").first.get_attribute("href")
