@@ -50,9 +50,7 @@ def database(args: argparse.Namespace) -> int:
     """``companion db upgrade``: migrate the database (DATABASE_URL, else the instance's
     SQLite file) to this version's schema; ``companion db current`` prints its revision."""
     from . import database_url, migrations
-    from .db import make_engine
-
-    from .db import MissingDriver
+    from .db import MissingDriver, make_engine
 
     url = database_url()
     try:
