@@ -254,7 +254,7 @@ def _applied(game: ModuleType, replay: Replay, seq: int, action: Mapping[str, An
     before = sealed_step(game, replay.state)
     state = game.apply(replay.state, action)
     after = sealed_step(game, state)
-    revealed = None
+    revealed: dict[str, Any] | None = None
     if before is not None and (after is None or after.key != before.key):
         # This entry ended a sealed step: every phone now sees its values.
         revealed = {"key": before.key,
@@ -264,7 +264,8 @@ def _applied(game: ModuleType, replay: Replay, seq: int, action: Mapping[str, An
     if round_of and round_of(state) != round_of(replay.state):
         closers[round_of(replay.state)] = seq
     seat_owner = owner if isinstance(owner, int) else None
-    op = Op(seq, "action", action, None, seat_owner, revealed["key"] if revealed else None)
+    reveals: str | None = revealed["key"] if revealed else None
+    op = Op(seq, "action", action, None, seat_owner, reveals)
     new = Replay(state, [*replay.done, op], [], [*replay.effective, (seq, action)], closers)
     return Written("action", action, label, new, seat_owner, revealed)
 
@@ -334,7 +335,7 @@ def check_idempotency_key(key: Any) -> str | None:
     return key
 
 
-def may_send(owner: Owner, by: Sender | None) -> bool:
+def may_send(owner: Owner | None, by: Sender | None) -> bool:
     """Whether ``by`` may send an action (or undo an entry) that belongs to ``owner``."""
     if by is None or by.host:
         return True
@@ -345,7 +346,7 @@ def may_send(owner: Owner, by: Sender | None) -> bool:
     return by.seat == owner
 
 
-def _refuse(owner: Owner, by: Sender | None, game: ModuleType, players: list[Any],
+def _refuse(owner: Owner | None, by: Sender | None, game: ModuleType, players: list[Any],
             undoing: bool = False) -> None:
     if may_send(owner, by):
         return
