@@ -18,6 +18,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from test_browser import WIDER_THAN_THE_PHONE
 
 pytestmark = pytest.mark.browser
 
@@ -28,19 +29,6 @@ HANGUL = re.compile(r"[\uac00-\ud7a3]")
 # Families the page's font stack names for Hangul (a phone has one of them).
 HANGUL_FAMILIES = ("nanum", "noto sans cjk", "noto sans kr", "apple sd gothic neo",
                    "malgun gothic", "source han sans")
-
-# The elements that stick out of the phone's width (the page then gets zoomed out).
-WIDER_THAN_THE_PHONE = """(width) => {
-  if (window.innerWidth <= width && document.documentElement.scrollWidth <= width) return [];
-  const out = [];
-  for (const el of document.querySelectorAll('body *')) {
-    const box = el.getBoundingClientRect();
-    if (box.width && box.right > width + 1) {
-      out.push(`${el.tagName.toLowerCase()}.${el.className}: ${Math.round(box.right)} px`);
-    }
-  }
-  return out.length ? out.slice(0, 8) : [`page ${document.documentElement.scrollWidth} px`];
-}"""
 
 # Visible elements whose own text holds Hangul, and how each wraps.
 KOREAN_TEXTS = """() => {
