@@ -311,6 +311,9 @@ def test_a_player_who_cannot_pay_must_draw_a_skeleton() -> None:
     state = replace(state, players=(poor, state.players[1]))
     error = refused(state, {"type": "pay", "seat": 0}, match="must draw a Skeleton")
     assert error.code == "cannot_afford"
+    # The amount is a number of the message, so each language writes its own unit.
+    assert str(error) == "Abigail cannot pay 5 Sincerity: they must draw a Skeleton"
+    assert error.params["amount"] == 5
     assert game.to_json(state)["can_pay"] is False
     state = run(state, {"type": "skeleton", "seat": 0})
     assert state.players[0].sincerity == 4

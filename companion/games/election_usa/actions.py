@@ -351,9 +351,11 @@ def _chain_speaker(state: State, action: Mapping[str, Any]) -> tuple[int, Chain]
 def _pay(state: State, action: Mapping[str, Any]) -> State:
     seat, chain = _chain_speaker(state, action)
     if not can_pay(state, seat):
-        raise IllegalAction(N_("%(name)s cannot pay %(amount)s: they must draw a Skeleton"),
-                            code="cannot_afford", name=_name(state, seat),
-                            amount=_amount_text(chain))
+        message = (N_("%(name)s cannot pay $%(amount)sM: they must draw a Skeleton")
+                   if chain.kind == "blackmail" else
+                   N_("%(name)s cannot pay %(amount)s Sincerity: they must draw a Skeleton"))
+        raise IllegalAction(message, code="cannot_afford", name=_name(state, seat),
+                            amount=chain.amount)
     if chain.kind == "blackmail":
         state = _change_money(state, seat, -chain.amount)
     else:
@@ -364,10 +366,6 @@ def _pay(state: State, action: Mapping[str, Any]) -> State:
     if chain.index < len(chain.order):
         return replace(state, chain=chain)
     return _chain_over(replace(state, chain=chain))
-
-
-def _amount_text(chain: Chain) -> str:
-    return f"${chain.amount}M" if chain.kind == "blackmail" else f"{chain.amount} Sincerity"
 
 
 def _skeleton(state: State, action: Mapping[str, Any]) -> State:
