@@ -35,7 +35,7 @@ KEYWORDS = {"_": None, "gettext": None, "lazy_gettext": None, "N_": None,
 DOMAINS = ("messages", "rules", "printing")
 # The languages of the interface (each has complete catalogs); the rules reference and the
 # printed kits may offer a game's own language besides.
-LANGUAGES = {"en": "English", "fr": "Français"}
+LANGUAGES = {"en": "English", "fr": "Français", "ko": "한국어"}
 
 babel = Babel()
 

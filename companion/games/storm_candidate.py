@@ -954,6 +954,10 @@ def localized_names(lang: str) -> dict[str, str]:
     names: dict[str, str] = {}
     for colour in DATA["colours"]:
         names[colour["id"]] = colour.get(f"name_{lang}", colour["name_en"])
+    for kind, count in (("board", 12), ("basic", max(BASIC_OFFICES.values())),
+                        ("added", ADDED_OFFICES)):
+        for number in range(1, count + 1):
+            names[f"{kind}-{number}"] = office_label(f"{kind}-{number}", lang)
     return names
 
 

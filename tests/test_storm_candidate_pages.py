@@ -1,0 +1,127 @@
+"""폭풍의 대권주자 through the phone pages: a whole round from four phones."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+GAME = "storm-candidate"
+NAMES = ["민준", "서연", "지호", "하은"]
+COLOURS = ["red", "blue", "yellow", "green"]
+
+
+def start(app: Flask, players: int = 4, **options: str) -> tuple[str, list[FlaskClient]]:
+    phones = [app.test_client() for _ in range(players)]
+    response = phones[0].post(f"/new/{GAME}", data={
+        "player.name": NAMES[:players], "player.colour": COLOURS[:players],
+        **{f"option.{k}": v for k, v in options.items()}})
+    assert response.status_code == 302, response.get_data(as_text=True)
+    table_id = response.location.rsplit("/", 1)[-1]
+    for seat, phone in enumerate(phones):
+        phone.post(f"/t/{table_id}/claim", data={"seat": str(seat)})
+    return table_id, phones
+
+
+def api(phone: FlaskClient, table_id: str) -> dict[str, Any]:
+    body: dict[str, Any] = phone.get(f"/api/tables/{table_id}").json
+    return body
+
+
+def post(phone: FlaskClient, table_id: str, fields: dict[str, Any]) -> Any:
+    version = api(phone, table_id)["version"]
+    return phone.post(f"/t/{table_id}/act", data={"expected_version": str(version), **fields},
+                      headers={"X-Requested-With": "fetch"})
+
+
+def ok(response: Any) -> None:
+    assert response.status_code == 200, response.get_json()
+
+
+def test_a_round_through_the_pages(app: Flask) -> None:
+    table_id, phones = start(app)
+    page = phones[0].get(f"/t/{table_id}").get_data(as_text=True)
+    assert "Your priority card" in page and 'name="a.value"' in page
+    for seat, number in enumerate([20, 35, 20, 12]):
+        ok(post(phones[seat], table_id, {"a.type": "seal", "a.seat": str(seat),
+                                         "a.value": str(number)}))
+        if seat < 3:
+            other = phones[3].get(f"/t/{table_id}").get_data(as_text=True)
+            assert f"· {number}<" not in other
+    state = api(phones[0], table_id)["state"]
+    assert state["phase"] == "workers" and state["order"][0] == 1
+    # phase 2: the active phone places; another phone is told to wait
+    active = state["active"]
+    page = phones[active].get(f"/t/{table_id}").get_data(as_text=True)
+    assert "Place a worker" in page
+    waiting = phones[(active + 1) % 4].get(f"/t/{table_id}").get_data(as_text=True)
+    assert "Waiting for" in waiting
+    office = re.search(r'<select id="place-office" name="a.office">\s*<option value="([\w-]+)"',
+                       page)
+    assert office
+    ok(post(phones[active], table_id, {"a.type": "place", "a.seat": str(active),
+                                       "a.office": office.group(1)}))
+    refused = post(phones[active], table_id, {"a.type": "place", "a.seat": str(active),
+                                              "a.office": office.group(1)})
+    assert refused.status_code in (403, 422)
+    while api(phones[0], table_id)["state"]["phase"] == "workers":
+        seat = api(phones[0], table_id)["state"]["active"]
+        ok(post(phones[seat], table_id, {"a.type": "pass", "a.seat": str(seat)}))
+    # the street: enter two cards, then the first buyer buys slot 5 at +1
+    ok(post(phones[2], table_id, {"a.type": "street", "a.slot": "5", "a.price": "3",
+                                  "a.colour": "yellow", "a.doctorate": ""}))
+    ok(post(phones[2], table_id, {"a.type": "street", "a.slot": "2", "a.price": "1",
+                                  "a.colour": "red", "a.doctorate": ""}))
+    state = api(phones[0], table_id)["state"]
+    buyer = state["active"]
+    page = phones[buyer].get(f"/t/{table_id}").get_data(as_text=True)
+    assert "Buy cards" in page and 'value="5"' in page
+    too_much = post(phones[buyer], table_id, {
+        "a.type": "buy", "a.seat": str(buyer), "a.card_coins": "3", "a.office_coins": "0",
+        "a.buys": "1", "a.slots.0": "5"})
+    assert too_much.status_code == 422 and "4" in too_much.get_json()["error"]["message"]
+    ok(post(phones[buyer], table_id, {
+        "a.type": "buy", "a.seat": str(buyer), "a.card_coins": "4", "a.office_coins": "0",
+        "a.buys": "1", "a.slots.0": "5"}))
+    while api(phones[0], table_id)["state"]["phase"] == "buying":
+        seat = api(phones[0], table_id)["state"]["active"]
+        ok(post(phones[seat], table_id, {"a.type": "buy", "a.seat": str(seat),
+                                         "a.card_coins": "0", "a.buys": "0"}))
+    page = phones[0].get(f"/t/{table_id}").get_data(as_text=True)
+    assert "This round&#39;s points" in page or "This round's points" in page
+    fields = {"a.type": "score_round"}
+    for seat in range(4):
+        fields |= {f"a.points.{seat}.seat": str(seat), f"a.points.{seat}.cards": str(seat + 1),
+                   f"a.points.{seat}.offices": "0", f"a.points.{seat}.storm_rallies": "0"}
+    ok(post(phones[1], table_id, fields))
+    state = api(phones[0], table_id)["state"]
+    assert state["round"] == 2 and state["phase"] == "order"
+    assert [p["score"] for p in state["players"]] == [1, 2, 3, 4]
+    page = phones[0].get(f"/t/{table_id}").get_data(as_text=True)
+    assert "Round 1 summary" in page and "Victory-point track" in page
+    purchases = state["rounds_log"][0]["purchases"]
+    assert [len(p["red"]) for p in purchases if p["bought"]] == [1]
+
+
+def test_the_pages_in_korean(app: Flask) -> None:
+    table_id, phones = start(app, players=2)
+    phone = phones[0]
+    phone.get("/language/ko")
+    page = phone.get(f"/t/{table_id}").get_data(as_text=True)
+    assert '<html lang="ko">' in page
+    assert "우선권" in page and "라운드" in page and "거리" in page
+    assert "23, 32, 49" in page
+    watch = api(phone, table_id)
+    assert watch["state"]["priority"]["locked"] == []
+
+
+def test_the_spectator_page_has_no_forms(app: Flask) -> None:
+    table_id, phones = start(app, players=3)
+    with app.app_context():
+        from companion.web.common import service
+
+        token = service().get(table_id).watch_token
+    page = app.test_client().get(f"/watch/{token}").get_data(as_text=True)
+    assert "Round 1 of 11" in page and 'name="a.value"' not in page
