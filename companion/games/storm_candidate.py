@@ -614,8 +614,10 @@ def _slots(state: State, action: Mapping[str, Any]) -> tuple[int, ...]:
         raw = []
     if not isinstance(raw, list | tuple):
         raise MalformedInput(N_("slots must be a list of street slots"), code="bad_slots")
-    slots = []
+    slots: list[int] = []
     for value in raw:
+        if value is None:
+            continue  # an unticked box of the page's form leaves a gap in the list
         if isinstance(value, bool) or not isinstance(value, int):
             raise MalformedInput(N_("a street slot must be a whole number"), code="bad_slots")
         if not 1 <= value <= SLOTS:
