@@ -45,7 +45,7 @@ SNAPSHOT = """async () => {
           text: live.innerText + '\\n' + after.innerText, fragment: await response.text()};
 }"""
 
-BUS = """() => Array.from(document.querySelectorAll('#live .status .order .badge'))
+BUS = r"""() => Array.from(document.querySelectorAll('#live .status .order .badge'))
   .map((b) => b.textContent.replace(/\s+/g, ' ').trim())"""
 
 
@@ -162,7 +162,8 @@ def test_four_phones_enter_priority_cards_in_secret(live_server, new_phone):
         budget = max(PROPAGATION_BUDGET_MS - (time.monotonic() - sealed_at) * 1000, 1)
         try:
             page.wait_for_function(f"(want) => JSON.stringify(({BUS})()) === want",
-                                   arg=json.dumps(badges, ensure_ascii=False, separators=(",", ":")),
+                                   arg=json.dumps(badges, ensure_ascii=False,
+                                                  separators=(",", ":")),
                                    timeout=budget)
         except Exception:
             raise AssertionError(f"bus on a phone: {page.evaluate(BUS)}, not {badges}") from None
@@ -179,7 +180,8 @@ def test_four_phones_enter_priority_cards_in_secret(live_server, new_phone):
     while public(live_server, table_id)["state"]["phase"] == "workers":
         active = public(live_server, table_id)["state"]["active"]
         everyone_synced([phones[active]], live_server, table_id)
-        submit(phones[active], phones[active].get_by_role("button", name="이번 라운드 당원 놓기 끝"))
+        stop = phones[active].get_by_role("button", name="이번 라운드 당원 놓기 끝")
+        submit(phones[active], stop)
 
     # The street: one phone enters two cards, a yellow one in slot 5 and a red one in slot 2.
     enterer = phones[3]
