@@ -224,3 +224,27 @@ def test_four_phones_enter_priority_cards_in_secret(live_server, new_phone):
         expect(page.locator("#live-after")).to_contain_text("1라운드 요약")
     shot(phones[0], "storm-ko-08-round-two")
     assert_requests_stay_local(live_server, *everyone)
+
+
+def test_the_new_table_page_and_the_table_in_english_and_french(live_server, new_phone):
+    from playwright.sync_api import expect
+
+    host = new_phone(**KOREAN)
+    host.goto(f"{live_server.url}/new/{GAME}")
+    host.wait_for_selector("#new-table")
+    rows = host.locator("#player-rows .player-row")
+    for index, (name, colour) in enumerate(PLAYERS[:min(3, rows.count())]):
+        rows.nth(index).locator("input[name='player.name']").fill(name)
+        rows.nth(index).locator("select[name='player.colour']").select_option(colour)
+    shot(host, "storm-ko-00-new-table")
+    created = call(live_server, "POST", "/api/tables", {
+        "game": GAME, "players": [{"name": n, "colour": c} for n, c in PLAYERS[:2]],
+        "options": {"seed": 3}})
+    for seat, (lang, title) in enumerate((("en", "Round 1 of 11"), ("fr", "Manche 1 sur 11"))):
+        phone = new_phone()
+        phone.goto(f"{live_server.url}/language/{lang}?next=/t/{created['id']}")
+        phone.get_by_role("button", name=PLAYERS[seat][0], exact=True).click()
+        phone.wait_for_selector(f"#table[data-seat='{seat}']")
+        expect(phone.locator("#live .status")).to_contain_text(title)
+        expect(phone.locator("#live")).to_contain_text("23, 32, 49")
+        shot(phone, f"storm-{lang}-01-priority")
