@@ -666,3 +666,47 @@ def test_replay_equals_fold(seed: int, players: int) -> None:
         folded = game.apply(folded, action)
     cold = TableService(service.db).get(view.id)
     assert game.to_json(cold.state) == game.to_json(folded) == game.to_json(view.state)
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 70) | st.text(max_size=8)
+    | st.sampled_from(["seal", "reveal", "place", "temporary", "pass", "buy", "score_round",
+                       "street", "board-1", "added-1", "red", "yellow"]),
+    lambda children: st.lists(children, max_size=4)
+    | st.dictionaries(st.sampled_from(["type", "seat", "value", "office", "count", "slots",
+                                       "card_coins", "office_coins", "buys", "points", "cards",
+                                       "slot", "price", "colour", "number", "doctorate", "x"]),
+                      children, max_size=6),
+    max_leaves=12)
+
+
+@given(st.integers(0, 60), JSON)
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_junk_actions_raise_only_typed_errors_and_change_nothing(steps: int, action: Any) -> None:
+    states, _ = random_game(steps, 3, steps)
+    state = states[-1]
+    before = json.dumps(game.to_json(state), sort_keys=True)
+    try:
+        game.apply(state, action)
+    except GameError:
+        pass
+    assert json.dumps(game.to_json(state), sort_keys=True) == before
+    if isinstance(action, dict):
+        game.describe(state, action)
+    try:
+        game.owner(state, action)
+    except GameError:
+        pass
+
+
+@given(JSON, JSON)
+@settings(max_examples=200, deadline=None)
+def test_junk_setup_raises_only_typed_errors(players: Any, options: Any) -> None:
+    try:
+        game.setup(players, options)
+    except GameError:
+        pass
+    try:
+        game.setup(game.example_players(2), options)
+    except GameError:
+        pass

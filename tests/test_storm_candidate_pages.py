@@ -103,6 +103,13 @@ def test_a_round_through_the_pages(app: Flask) -> None:
     assert "Round 1 summary" in page and "Victory-point track" in page
     purchases = state["rounds_log"][0]["purchases"]
     assert [len(p["red"]) for p in purchases if p["bought"]] == [1]
+    # the log names the lock-ins, never the numbers, and the offices in the reader's language
+    phones[0].get("/language/ko")
+    log = phones[0].get(f"/t/{table_id}/log").get_data(as_text=True)
+    assert log.count("우선권 카드 확정") == 4 and "정부 청사" in log
+    text = re.sub(r"<[^>]+>", " ", log)
+    sealed = re.findall(r"#\d+\s+([^\n#]*우선권 카드 확정)", text)
+    assert len(sealed) == 4 and not any(re.search(r"\d", line) for line in sealed), sealed
 
 
 def test_the_pages_in_korean(app: Flask) -> None:
