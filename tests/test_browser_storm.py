@@ -197,8 +197,14 @@ def test_four_phones_enter_priority_cards_in_secret(live_server, new_phone):
     buyer_seat = public(live_server, table_id)["state"]["active"]
     buyer = phones[buyer_seat]
     everyone_synced([buyer], live_server, table_id)
-    buyer.locator("#buy-card-coins").fill("4")
+    buyer.locator("#buy-card-coins").fill("3")
     buyer.locator("#buy-form input[type=checkbox][value='5']").check()
+    total = buyer.locator("#buy-form [data-buy-total]")
+    expect(total).to_contain_text("동전 3개 중 4개")  # slot 5: 3 + 1
+    expect(total).to_contain_text("넘쳤습니다")
+    expect(buyer.get_by_role("button", name="고른 카드 구매")).to_be_disabled()
+    buyer.locator("#buy-card-coins").fill("4")
+    expect(total).to_have_text("고른 카드: 동전 4개 중 4개, 구매 1번 중 1번.")
     shot(buyer, "storm-ko-06-buying")
     submit(buyer, buyer.get_by_role("button", name="고른 카드 구매"))
     while public(live_server, table_id)["state"]["phase"] == "buying":
