@@ -132,3 +132,24 @@ def test_the_spectator_page_has_no_forms(app: Flask) -> None:
         token = service().get(table_id).watch_token
     page = app.test_client().get(f"/watch/{token}").get_data(as_text=True)
     assert "Round 1 of 11" in page and 'name="a.value"' not in page
+
+
+def test_a_deck_list_typed_as_toml_lets_a_street_card_be_entered_by_number(app: Flask) -> None:
+    deck = ('[[card]]\nnumber = 20\nname = "선거 참모"\nprice = 4\nperiod = "I"\n'
+            'colour = "yellow"\n\n[[card]]\nnumber = 57\nname = "박사 학위"\nprice = 7\n'
+            'period = "V"\ncolour = "grey"\n')
+    table_id, phones = start(app, players=2, deck=deck)
+    page = phones[0].get(f"/t/{table_id}").get_data(as_text=True)
+    assert 'name="a.number"' in page
+    ok(post(phones[1], table_id, {"a.type": "street", "a.slot": "3", "a.number": "20",
+                                  "a.price": "", "a.colour": "", "a.doctorate": ""}))
+    ok(post(phones[1], table_id, {"a.type": "street", "a.slot": "11", "a.number": "57",
+                                  "a.price": "", "a.colour": "", "a.doctorate": ""}))
+    street = api(phones[0], table_id)["state"]["street"]
+    assert street[2]["card"]["price"] == 4 and street[2]["price"] == 4
+    assert street[10]["card"]["doctorate"] and street[10]["price"] == 9
+    missing = post(phones[1], table_id, {"a.type": "street", "a.slot": "4", "a.number": "33"})
+    assert missing.status_code == 422
+    bad = phones[0].post(f"/new/{GAME}", data={
+        "player.name": NAMES[:2], "player.colour": COLOURS[:2], "option.deck": "[[card]]\nx=1"})
+    assert bad.status_code == 400
