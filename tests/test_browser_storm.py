@@ -254,3 +254,14 @@ def test_the_new_table_page_and_the_table_in_english_and_french(live_server, new
         expect(phone.locator("#live .status")).to_contain_text(title)
         expect(phone.locator("#live")).to_contain_text("23, 32, 49")
         shot(phone, f"storm-{lang}-01-priority")
+
+
+def test_the_korean_rules_reference_on_a_phone(live_server, new_phone):
+    from playwright.sync_api import expect
+
+    page = new_phone(**KOREAN)
+    page.goto(f"{live_server.url}/rules/{GAME}/turn-order?lang=ko")
+    expect(page.locator("h1, h2").first).to_be_visible()
+    expect(page.locator("body")).to_contain_text("1단계: 순서 정하기")
+    expect(page.locator("body")).to_contain_text("테이블 판정")
+    shot(page, "storm-ko-09-rules-turn-order")
