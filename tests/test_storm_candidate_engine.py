@@ -601,7 +601,8 @@ def test_every_entry_point_raises_typed_errors_for_junk() -> None:
     for action in junk:
         with pytest.raises(GameError):
             game.apply(state, action)
-        game.describe(state, action) if isinstance(action, dict) else None
+        if isinstance(action, dict):
+            game.describe(state, action)
     for options in ([], {"seed": "x"}, {"deck": {"a": 1}}, {"deck": [{"number": "x"}]},
                     {"board_offices": 0}, {"nope": 1}):
         with pytest.raises(GameError):

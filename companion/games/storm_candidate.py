@@ -919,7 +919,7 @@ def correctable(action: Mapping[str, Any]) -> bool:
 def describe(state: State, action: Mapping[str, Any]) -> Label:
     """A short label for the log and the undo button."""
     if not isinstance(action, Mapping):
-        return Label("?")
+        raise MalformedInput(N_("an action must be an object"))
     kind = action.get("type")
     seat = action.get("seat")
     name = state.players[seat].name if isinstance(seat, int) and not isinstance(
@@ -989,6 +989,8 @@ def _street_json(state: State) -> list[dict[str, Any]]:
 def to_json(state: State, viewer: int | None = None) -> dict[str, Any]:
     """The state as the API returns it. The only secret: the priority numbers locked in
     before the reveal (a seat sees its own; everyone sees who has locked in)."""
+    if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int)):
+        raise MalformedInput(N_("viewer must be a seat number or null"))
     active = state.order[state.active] if state.phase in ("workers", "buying") else None
     supply = TOKEN_SUPPLY - sum(o.tokens for o in state.offices) - sum(
         p.tokens for p in state.players)
