@@ -350,6 +350,16 @@ class TableService:
             if round_no is None:
                 raise IllegalAction(N_("entry %(target)s did not close a round"),
                                     code="bad_target", target=target)
+            before = [(s, a) for s, a in view.replay.effective if s < target]
+            try:
+                state, _ = _fold(view.game, view.players, view.options, before)
+                view.game.apply(state, action)
+            except MalformedInput:
+                raise
+            except GameError as error:
+                raise IllegalAction(
+                    N_("this correction is refused in round %(round)s itself: %(reason)s"),
+                    code="correction_refused", round=round_no, reason=str(error)) from error
             done = [*view.replay.done, Op(seq, "amend", action, target)]
             try:
                 replay = self._refold(view, done, [])

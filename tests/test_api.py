@@ -217,6 +217,31 @@ def test_a_correction_that_breaks_a_later_round_is_refused(client: FlaskClient) 
     assert client.get(f"/api/tables/{tid}").json == before
 
 
+def test_a_correction_refused_in_its_own_round_says_so(client: FlaskClient) -> None:
+    created = client.post("/api/tables", json={
+        "game": "casse-toi-pov-con", "players": [{"name": "A", "party": "blue"},
+                                                 {"name": "B", "party": "pink"}]}).json
+    tid = created["id"]
+    post_action(client, tid, 0, {"type": "score_round", "results": [result(0), result(1)]})
+    post_action(client, tid, 1, {"type": "score_round", "results": [result(0), result(1)]})
+    before = client.get(f"/api/tables/{tid}").json
+    # Round 1 itself refuses this entry (a cracked player holds a card): no later entry is
+    # to blame.
+    wrong = [result(0, 0, cracked=True), result(1, 4)]
+    response = client.post(f"/api/tables/{tid}/corrections", json={
+        "expected_version": 2, "target": 1, "action": {"type": "score_round", "results": wrong}})
+    assert_error(response, 422, "correction_refused")
+    message = response.json["error"]["message"]
+    assert "round 1 itself" in message and "at least one card" in message
+    assert "later entry" not in message
+    french = client.post(f"/api/tables/{tid}/corrections", headers={"Accept-Language": "fr"},
+                         json={"expected_version": 2, "target": 1,
+                               "action": {"type": "score_round", "results": wrong}})
+    assert "manche 1 elle-même" in french.json["error"]["message"]
+    assert "au moins une carte" in french.json["error"]["message"]
+    assert client.get(f"/api/tables/{tid}").json == before
+
+
 def test_a_correction_must_target_a_round(client: FlaskClient, table: dict[str, Any]) -> None:
     tid = table["id"]
     post_action(client, tid, 0, {"type": "draw", "seat": 0, "stress": 1, "stars": 0,

@@ -79,9 +79,9 @@ READ_COGS = """() => {
 }"""
 
 # The seeded game the tour replays: deck seed 1 and these random choices reach a tie
-# auction after 54 actions and a victory after 79.
+# auction after 50 actions and a victory after 107.
 TOUR_DECK_SEED = 1
-TOUR_CHOICES_SEED = 113
+TOUR_CHOICES_SEED = 97
 TOUR_OPTIONS = {"seed": TOUR_DECK_SEED, "hidden_money": True}
 
 
@@ -525,3 +525,49 @@ def test_a_hand_of_manigance_cards_shows_only_on_its_owner_s_phone(live_server, 
     shot(ann_fr, "edgar-fr-19-hand-of-cards")
 
     assert_requests_stay_local(live_server, ann, bob, ann_fr)
+
+
+def test_the_intimidation_rows_follow_the_chosen_player(live_server, new_phone):
+    """Each Intimidation row offers only the districts of the player chosen on it: choosing
+    another player there swaps the list at once, and the tapped Intimidation takes them."""
+    from playwright.sync_api import expect
+
+    created = call(live_server, "POST", "/api/tables", {
+        "game": GAME, "players": [{"name": n, "colour": c} for n, c in PLAYERS]})
+    table_id = created["id"]
+    stay = {"edgar": {"kind": "immobile"}, "lucien": {"kind": "immobile"}}
+    starts = ["archives", "opera-row", "coal-docks", "iron-bridge"]
+    actions: list[dict[str, Any]] = [
+        {"type": "place", "seat": s, "district": d} for s, d in enumerate(starts)]
+    actions += [{"type": "seal", "seat": s, "value": stay} for s in range(4)]
+    for action in actions:
+        token = None
+        if action["type"] == "seal":
+            token = call(live_server, "POST",
+                         f"/api/tables/{table_id}/seats/{action['seat']}")["token"]
+        version = table_json(live_server, table_id)["version"]
+        call(live_server, "POST", f"/api/tables/{table_id}/actions",
+             {"expected_version": version, "action": action}, token=token)
+    assert table_json(live_server, table_id)["state"]["active"] == 0
+
+    ann = new_phone()
+    take_seat(ann, live_server, table_id, 0)
+    form = ann.locator("#intimidation-False")
+    rows = form.locator("[data-target-row]")
+    expect(rows).to_have_count(2)
+    visible = """(select) => Array.from(select.options)
+        .filter((o) => !o.hidden && !o.disabled && o.value).map((o) => o.value)"""
+    first_seat, first_district = rows.nth(0).locator("select").nth(0), rows.nth(0).locator(
+        "select").nth(1)
+    assert first_district.evaluate(visible) == ["opera-row"]
+    assert first_district.input_value() == "opera-row"
+    first_seat.select_option("3")  # Dee instead of Bob
+    assert first_district.evaluate(visible) == ["iron-bridge"]
+    assert first_district.input_value() == "iron-bridge"
+    assert rows.nth(1).locator("select").nth(1).evaluate(visible) == ["coal-docks"]
+    shot(ann, "edgar-en-20-intimidation")
+    submit(ann, form.get_by_role("button", name=re.compile("^Intimidation")))
+    owners = {d["id"]: d["owner"] for d in table_json(live_server, table_id)["state"]["districts"]}
+    assert owners["iron-bridge"] is None and owners["coal-docks"] is None
+    assert owners["opera-row"] == 1
+    assert_requests_stay_local(live_server, ann)

@@ -260,7 +260,7 @@ def test_correction_conflict_names_its_reason_in_french(client: FlaskClient) -> 
     created = client.post("/api/tables", json={
         "game": GAME, "players": PLAYERS, "options": {"track_top": 3}})
     table_id = created.json["id"]
-    quiet_round = [{"seat": 0, "cards": 0, "cracked": True}, {"seat": 1, "cards": 0}]
+    quiet_round = [{"seat": 0, "cards": 1, "cracked": True}, {"seat": 1, "cards": 0}]
     assert client.post(f"/api/tables/{table_id}/actions", json={
         "expected_version": 0,
         "action": {"type": "score_round", "results": quiet_round}}).status_code == 200

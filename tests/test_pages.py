@@ -242,3 +242,22 @@ def test_a_ticked_option_box_turns_the_option_on(client: FlaskClient) -> None:
     assert api_state(client, table_id)["state"]["options"]["cracked_scores_rule_of_4"] is True
     other = new_table(client, **{"option.cracked_scores_rule_of_4": "false"})
     assert api_state(client, other)["state"]["options"]["cracked_scores_rule_of_4"] is False
+
+
+def test_the_card_recorder_offers_stress_0_to_8_and_only_possible_star_counts(app: Flask) -> None:
+    phone = app.test_client()
+    table_id = new_table(phone)
+    phone.post(f"/t/{table_id}/claim", data={"seat": "0"})
+    page = phone.get(f"/t/{table_id}").get_data(as_text=True)
+    stress = re.findall(r'name="a\.stress" value="(\d+)"', page)
+    stars = re.findall(r'name="a\.stars" value="(\d+)"', page)
+    assert stress == [str(v) for v in range(9)]  # the house deck has 6-stress cards
+    assert stars == ["0", "1", "2"]  # a card shows 2 voters: 2 stars at most
+
+
+def test_new_table_refuses_edition_values_starting_beyond_the_top(client: FlaskClient) -> None:
+    response = client.post("/new/casse-toi-pov-con", data={
+        **FORM_PLAYERS, "option.track_top": "6", "option.start_space": "6"})
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert "start space 6" in page and "(6)" in page
