@@ -43,8 +43,8 @@ def test_create_returns_201_with_an_unguessable_id(client: FlaskClient,
                                                    table: dict[str, Any]) -> None:
     assert table["version"] == 0 and table["outcome"] is None
     assert len(table["id"]) >= 16  # 96 random bits, URL-safe base64
-    other = client.post("/api/tables", json={"game": "casse-toi-pov-con",
-                                             "players": table["state"]["players"][:2]})
+    other = client.post("/api/tables", json={"game": "casse-toi-pov-con", "players": [
+        {"name": p["name"], "party": p["party"]} for p in table["state"]["players"][:2]]})
     assert other.json["id"] != table["id"]
     state = table["state"]
     assert [p["popularity"] for p in state["players"]] == [2, 2, 2, 2]
@@ -279,3 +279,19 @@ def test_error_messages_follow_the_phone_language(client: FlaskClient,
                          headers={"Accept-Language": "fr"}).json["error"]["message"]
     assert english != french
     assert "craquer" in french
+
+
+@pytest.mark.parametrize("payload", [
+    {"game": "casse-toi-pov-con", "players": [{"name": "A", "party": "blue", "x": "y" * 9000},
+                                              {"name": "B", "party": "pink"}]},
+])
+def test_unknown_player_fields_are_refused(client: FlaskClient, payload: Any) -> None:
+    assert_error(client.post("/api/tables", json=payload), 400, "unknown_field")
+
+
+def test_unknown_action_fields_are_refused_and_the_log_stays_small(
+        client: FlaskClient, table: dict[str, Any]) -> None:
+    action = {"type": "draw", "seat": 0, "stress": 1, "stars": 0, "corner": None,
+              "padding": "x" * 200_000}
+    assert_error(post_action(client, table["id"], 0, action), 400, "unknown_field")
+    assert client.get(f"/api/tables/{table['id']}/version").json["version"] == 0

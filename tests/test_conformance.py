@@ -114,13 +114,64 @@ def test_undo_everything_then_redo_everything(game: Any) -> None:
         except GameError:
             continue
     final = game.to_json(view.state)
-    for _ in range(written):
+    entries = len(view.replay.done)  # a seal that completes its step adds the reveal too
+    assert entries >= written
+    for _ in range(entries):
         view = service.undo(view.id, view.version)
-    assert game.to_json(view.state) == initial
-    for _ in range(written):
+    assert game.to_json(view.state) == initial and not view.replay.done
+    for _ in range(entries):
         view = service.redo(view.id, view.version)
     assert game.to_json(view.state) == final
 
+
+@pytest.mark.parametrize("seed", range(2))
+def test_the_table_checks_whom_each_action_belongs_to(game: Any, seed: int) -> None:
+    """Every action's owner comes from the engine; the table refuses it (403, nothing
+    changed) to any other sender, and lets its owner and the host through."""
+    from companion.games.base import HOST, TABLE
+    from companion.tables import NotAllowed, Sender
+
+    rng = random.Random(300 + seed)
+    count = rng.randint(game.MIN_PLAYERS, game.MAX_PLAYERS)
+    service = fresh_service()
+    view = service.create(game.ID, game.example_players(count), {})
+    checked = 0
+    for _ in range(80):
+        if view.outcome is not None:
+            break
+        action = game.random_action(view.state, rng)
+        try:
+            owner = game.owner(view.state, action)
+        except GameError:
+            continue
+        assert owner in (TABLE, HOST) or (isinstance(owner, int) and 0 <= owner < count)
+        wrong = [Sender(None, False)]
+        if isinstance(owner, int):
+            wrong.append(Sender((owner + 1) % count, False))
+        elif owner == HOST:
+            wrong.extend(Sender(s, False) for s in range(count))
+        for sender in wrong:
+            before = view.version
+            with pytest.raises(NotAllowed):
+                service.act(view.id, view.version, action, by=sender)
+            assert service.version(view.id) == before
+            checked += 1
+        right = (Sender(owner, False) if isinstance(owner, int) else
+                 Sender(None, True) if owner == HOST else Sender(0, False))
+        try:
+            view = service.act(view.id, view.version, action, by=right)
+        except NotAllowed as error:  # pragma: no cover - the failure message says why
+            raise AssertionError(f"{action} refused to its owner {owner}: {error}") from error
+        except GameError:
+            continue
+    assert checked > 10
+
+
+@pytest.mark.parametrize("bad", [None, [], [1], "ab", 5, {"type": 3}, {"type": "nope"}])
+def test_owner_raises_only_typed_errors(game: Any, bad: Any) -> None:
+    state = game.setup(game.example_players(game.MIN_PLAYERS), {})
+    with pytest.raises(GameError):
+        game.owner(state, bad)
 
 # --------------------------------------------------------------------------- bad input
 # Every entry point raises only the engine's typed errors (GameError) for input of any type:

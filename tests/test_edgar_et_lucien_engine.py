@@ -88,7 +88,8 @@ def program_all(state: game.State, moves: Mapping[int, Mapping[str, Any]] | None
     for seat in state.order:
         value = (moves or {}).get(seat, {"edgar": IMMOBILE, "lucien": IMMOBILE})
         state = act(state, type="seal", seat=seat, value=dict(value))
-    return state
+    assert state.phase == "programming" and game.sealed(state).complete
+    return act(state, type="reveal")  # as the platform does once every seat is in
 
 
 # ------------------------------------------------------------------ setup
@@ -144,7 +145,8 @@ def test_placement_in_turn_order_on_neutral_districts() -> None:
         act(state, type="place", seat=1, district="atlantis")
     state = act(state, type="place", seat=1, district="central-bank")
     state = act(state, type="place", seat=2, district="city-hall")
-    assert state.phase == "programming" and state.programming == Sealed.open("moves", (0, 1, 2))
+    assert state.phase == "programming"
+    assert state.programming == Sealed.open("moves", (0, 1, 2), key="moves:1:1")
     refused(state, "wrong_phase", type="end_turn", seat=0)
 
 
@@ -168,6 +170,10 @@ def test_movement_border_metro_invalid_and_immobile() -> None:
     assert state.phase == "programming"
     state = act(state, type="seal", seat=2, value={
         "edgar": IMMOBILE, "lucien": {"kind": "border", "colour": "green"}})
+    # The last seal only locks: the engine resolves on the reveal the platform then sends.
+    assert state.phase == "programming" and game.sealed(state).complete
+    assert game.owner(state, {"type": "reveal"}) == "host"
+    state = act(state, type="reveal")
     assert state.phase == "actions" and state.programming is None
     assert (state.players[0].edgar, state.players[0].lucien) == ("foundry-yards",
                                                                  "smokestack-row")

@@ -127,10 +127,10 @@ def test_hidden_money_shows_only_on_the_owner_s_phone(app: Flask) -> None:
     ann = phones[0].get(f"/t/{table_id}/live").get_data(as_text=True)
     bob = phones[1].get(f"/t/{table_id}/live").get_data(as_text=True)
     # Everyone starts with 50,000: Ann sees hers and question marks for the others.
-    assert ann.count("<td>50 000</td>") == 1 and bob.count("<td>50 000</td>") == 1
+    assert ann.count("<td>50,000</td>") == 1 and bob.count("<td>50,000</td>") == 1
     assert ann.count("<td>?</td>") == 2
     spectator = app.test_client().get(f"/t/{table_id}/live").get_data(as_text=True)
-    assert spectator.count("<td>50 000</td>") == 0 and spectator.count("<td>?</td>") == 3
+    assert spectator.count("<td>50,000</td>") == 0 and spectator.count("<td>?</td>") == 3
 
 
 def test_an_action_button_is_greyed_out_with_the_engine_s_reason(app: Flask) -> None:

@@ -68,10 +68,22 @@ def test_claiming_a_seat_gives_this_phone_the_card_recorder(app: Flask) -> None:
     assert "I turned over a card" in page and 'name="a.seat" value="1"' in page
     # The host has not claimed: no recorder on that phone.
     assert "I turned over a card" not in host.get(f"/t/{table_id}").get_data(as_text=True)
-    # Taking the seat over on another phone moves the seat to that phone.
+    # Tapping the taken name on another phone only asks for the seat: nothing moves yet.
     other = app.test_client()
     other.post(f"/t/{table_id}/claim", data={"seat": "1"})
-    assert "I turned over a card" not in phone.get(f"/t/{table_id}").get_data(as_text=True)
+    assert "I turned over a card" in phone.get(f"/t/{table_id}").get_data(as_text=True)
+    asking = other.get(f"/t/{table_id}").get_data(as_text=True)
+    assert "I turned over a card" not in asking and "data-asked" in asking
+    # The host sees the request and hands the seat over: then it moves, and the first
+    # phone is told in words.
+    host_page = host.get(f"/t/{table_id}").get_data(as_text=True)
+    request_id = re.search(r"/requests/(\d+)/approve", host_page)
+    assert request_id, host_page
+    assert host.post(f"/t/{table_id}/requests/{request_id.group(1)}/approve").status_code == 302
+    assert "I turned over a card" in other.get(f"/t/{table_id}").get_data(as_text=True)
+    ousted = phone.get(f"/t/{table_id}").get_data(as_text=True)
+    assert "I turned over a card" not in ousted
+    assert "seat moved to another phone" in ousted
 
 
 def test_recording_cards_from_the_phone_form(app: Flask) -> None:

@@ -28,11 +28,13 @@ from typing import Any
 
 from .base import (
     N_,
+    TABLE,
     IllegalAction,
     Label,
     MalformedInput,
     Option,
     Outcome,
+    Owner,
     dispatch,
     load_data,
     read_options,
@@ -486,6 +488,27 @@ def _best(seats: Sequence[int], points: Mapping[int, int]) -> tuple[int, ...]:
     """Of these seats, those with the most points this round (a tie is a shared win)."""
     best = max(points[s] for s in seats)
     return tuple(s for s in seats if points[s] == best)
+
+
+_SEAT_ACTIONS = ("draw", "retract", "announce_marine")
+# The fields each action may carry besides "type": anything else is refused.
+ACTION_FIELDS = {
+    "draw": ("seat", "stress", "stars", "corner", "announced"),
+    "retract": ("seat",), "announce_marine": ("seat",), "end_walk": (),
+    "score_round": ("results",),
+}
+
+
+def owner(state: State, action: Mapping[str, Any]) -> Owner:
+    """A card turned over, taken back or a Marine announced is that seat's; ending the walk
+    by agreement and a round typed in by one phone are the whole table's."""
+    if not isinstance(action, Mapping):
+        raise MalformedInput(N_("an action must be an object"))
+    kind = action.get("type")
+    if not isinstance(kind, str) or kind not in _HANDLERS:
+        raise MalformedInput(N_("unknown action type: %(type)s"), code="unknown_action",
+                             type=kind)
+    return _seat(state, action) if kind in _SEAT_ACTIONS else TABLE
 
 
 def outcome(state: State) -> Outcome | None:

@@ -205,6 +205,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .base import (
+    HOST,
     N_,
     GameError,
     IllegalAction,
@@ -212,6 +213,7 @@ from .base import (
     MalformedInput,
     Option,
     Outcome,
+    Owner,
     dispatch,
     load_data,
     read_options,
@@ -289,6 +291,11 @@ class District:
     row: int
     name_en: str
     name_fr: str
+    name_ko: str = ""
+
+    def name(self, lang: str) -> str:
+        """The district's name in ``lang``, English when it has none in that language."""
+        return str(getattr(self, f"name_{lang}", "") or self.name_en)
 
 
 @dataclass(frozen=True)
@@ -331,7 +338,8 @@ def _load_board(raw: Mapping[str, Any]) -> Board:
     return Board(
         key=raw["key"], players=tuple(raw["players"]), cols=raw["cols"], rows=raw["rows"],
         districts=tuple(District(d["id"], d["type"], d["col"], d["row"], d["name_en"],
-                                 d["name_fr"]) for d in raw["districts"]),
+                                 d["name_fr"], d.get("name_ko", ""))
+                        for d in raw["districts"]),
         borders=tuple((b["districts"][0], b["districts"][1], b["colour"])
                       for b in raw["borders"]),
         metro=tuple((m["colour"], m["stations"][0], m["stations"][1]) for m in raw["metro"]),
@@ -349,6 +357,7 @@ def localized_names(lang: str) -> dict[str, str]:
     key = f"name_{lang}"
     items = [d for side in DATA["sides"] for d in side["districts"]]
     items += list(DATA["manigance"]) + list(DATA["conditions"]) + list(DATA["administration"])
+    items += list(DATA.get("characters", ()))
     for item in items:
         if key in item:
             names[item["name_en"]] = item[key]
@@ -839,7 +848,8 @@ def start_turn(state: State) -> State:
     """A new turn: the turn order is fixed now and the programming phase opens."""
     order = turn_order(len(state.players), state.first_player, state.governor)
     return replace(state, phase="programming", order=order, active=0, acted=(),
-                   programming=Sealed.open(MOVES_STEP, order))
+                   programming=Sealed.open(MOVES_STEP, order,
+                                           key=f"{MOVES_STEP}:{state.period}:{state.turn}"))
 
 
 # ------------------------------------------------------------------ programming, movement
@@ -878,9 +888,8 @@ def _seal(state: State, action: Mapping[str, Any]) -> State:
              LUCIEN: parse_move(value.get(LUCIEN), "Lucien")}
     _require_phase(state, "programming")
     assert state.programming is not None
-    programming = state.programming.lock(seat, moves)
-    state = replace(state, programming=programming)
-    return movement_phase(state) if programming.complete else state
+    # Locked only: once every seat is in, the platform sends the reveal (its own entry).
+    return replace(state, programming=state.programming.lock(seat, moves))
 
 
 def _reveal(state: State, action: Mapping[str, Any]) -> State:
@@ -1467,6 +1476,41 @@ _HANDLERS = {
 
 def outcome(state: State) -> Outcome | None:
     return state.result
+
+
+_ADMIN_FLAGS = ("doubled", "remote")
+# The fields each action may carry besides "type": anything else is refused.
+ACTION_FIELDS = {
+    "place": ("seat", "district"), "seal": ("seat", "value"), "reveal": (),
+    "end_turn": ("seat",), "rob": ("seat", "victim"),
+    "manigance": ("seat", "card", "district", "payments", "condition", "victim"),
+    "counter_manigances": ("seat", *_ADMIN_FLAGS),
+    "intimidation": ("seat", "targets", *_ADMIN_FLAGS),
+    "bank_robbery": ("seat", *_ADMIN_FLAGS),
+    "requisition": ("seat", "districts", *_ADMIN_FLAGS),
+    "buy": ("seat",), "populist_speech": ("seat",), "heritage_protection": ("seat",),
+    "certificate_acquisition": ("seat", "condition"), "bid": ("seat", "amount"),
+    "pass": ("seat",),
+}
+
+
+def sealed(state: State) -> Sealed | None:
+    """The open programming step (secret moves), if any."""
+    return state.programming
+
+
+def owner(state: State, action: Mapping[str, Any]) -> Owner:
+    """Every action is its seat's (the active player's, the programming seat's, the bidder's),
+    but the host's "reveal now"."""
+    if not isinstance(action, Mapping):
+        raise MalformedInput(N_("an action must be an object"))
+    kind = action.get("type")
+    if kind == REVEAL_ACTION:
+        return HOST
+    if not isinstance(kind, str) or kind not in _HANDLERS:
+        raise MalformedInput(N_("unknown action type: %(type)s"), code="unknown_action",
+                             type=kind)
+    return _seat(state, action)
 
 
 def round_number(state: State) -> int:
