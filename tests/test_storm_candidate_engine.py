@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from companion.db import Database
 from companion.games import storm_candidate as game
 from companion.games.base import HOST, TABLE, GameError, GameOver, IllegalAction, MalformedInput
-from companion.tables import TableService
+from companion.tables import Sender, TableService
 
 NAMES = ["민준", "서연", "지호", "하은"]
 
@@ -210,7 +210,7 @@ def test_the_engine_reveals_only_on_reveal_and_the_platform_sends_it() -> None:
     view = service.create(game.ID, game.example_players(4), {"seed": 3})
     for seat in range(4):
         view = service.act(view.id, view.version, {"type": "seal", "seat": seat,
-                                                   "value": 20 + seat}, seat=seat)
+                                                   "value": 20 + seat}, by=Sender(seat=seat))
     assert view.state.phase == "workers"
     assert list(view.state.order) == [3, 2, 1, 0]
     assert [e.kind for e in service.entries(view.id)][-1] == "action"
@@ -459,11 +459,20 @@ def test_points_for_a_closed_round_are_refused_and_corrected_through_the_log() -
     service = TableService(Database("sqlite://"))
     view = service.create(game.ID, game.example_players(2), {"seed": 1})
     for action in round_actions(view.state):
-        view = service.act(view.id, view.version, action, seat=action.get("seat"))
+        view = service.act(view.id, view.version, action, by=sender(view.state, action))
     target = view.replay.round_closers[1]
     view = service.amend(view.id, view.version, target, {"type": "score_round", "points": [
         {"seat": 0, "cards": 9}, {"seat": 1, "cards": 1}]})
     assert [p.score for p in view.state.players] == [9, 1]
+
+
+def sender(state: game.State, action: dict[str, Any]) -> Sender:
+    """The phone that sends ``action`` at a table: its seat's, seat 0's for the whole table's
+    actions, the host's for a reveal."""
+    owner = game.owner(state, action)
+    if isinstance(owner, int):
+        return Sender(seat=owner)
+    return Sender(host=True) if owner == HOST else Sender(seat=0)
 
 
 def round_actions(state: game.State) -> list[dict[str, Any]]:
@@ -656,10 +665,8 @@ def test_replay_equals_fold(seed: int, players: int) -> None:
         if view.outcome is not None:
             break
         action = game.random_action(view.state, rng)
-        owner = game.owner(view.state, action)
         try:
-            view = service.act(view.id, view.version, action,
-                               seat=owner if isinstance(owner, int) else None)
+            view = service.act(view.id, view.version, action, by=sender(view.state, action))
         except GameError:
             continue
     folded = game.setup(game.example_players(players), {"seed": seed})

@@ -442,6 +442,21 @@ def slot_price(card: Card, slot: int) -> int | None:
 
 # ---------------------------------------------------------------------------- actions
 
+# The fields each action may carry besides "type": anything else is refused (by the table
+# before the engine sees it, and by each handler for a direct caller).
+ACTION_FIELDS: dict[str, tuple[str, ...]] = {
+    SEAL_ACTION: ("seat", "value"), REVEAL_ACTION: (),
+    "place": ("seat", "office"), "temporary": ("seat", "count"), "pass": ("seat",),
+    "buy": ("seat", "card_coins", "office_coins", "buys", "slots"),
+    "score_round": ("points",),
+    "street": ("slot", "price", "colour", "doctorate", "number"),
+}
+
+
+def _only_fields(action: Mapping[str, Any], kind: str) -> None:
+    _only(action, ("type", *ACTION_FIELDS[kind]))
+
+
 def apply(state: State, action: Mapping[str, Any]) -> State:
     """The state after one action, or a typed error and no change."""
     return dispatch(_HANDLERS, state, action, finished=state.result is not None)
@@ -498,7 +513,7 @@ def _active_seat(state: State, action: Mapping[str, Any], phase: str) -> int:
 # Phase 1 ---------------------------------------------------------------------
 
 def _seal(state: State, action: Mapping[str, Any]) -> State:
-    _only(action, ("type", "seat", "value"))
+    _only_fields(action, SEAL_ACTION)
     seat = _seat(state, action)
     if "value" not in action:
         raise MalformedInput(N_("missing field: %(field)s"), field="value")
@@ -517,7 +532,7 @@ def _seal(state: State, action: Mapping[str, Any]) -> State:
 
 
 def _reveal(state: State, action: Mapping[str, Any]) -> State:
-    _only(action, ("type",))
+    _only_fields(action, REVEAL_ACTION)
     if state.phase != "order":
         raise IllegalAction(N_("the cards of round %(round)s are already revealed"),
                             code="already_revealed", round=state.round)
@@ -566,7 +581,7 @@ def _office(state: State, action: Mapping[str, Any]) -> int:
 
 
 def _place(state: State, action: Mapping[str, Any]) -> State:
-    _only(action, ("type", "seat", "office"))
+    _only_fields(action, "place")
     seat = _active_seat(state, action, "workers")
     index = _office(state, action)
     office = state.offices[index]
@@ -583,7 +598,7 @@ def _place(state: State, action: Mapping[str, Any]) -> State:
 
 
 def _temporary(state: State, action: Mapping[str, Any]) -> State:
-    _only(action, ("type", "seat", "count"))
+    _only_fields(action, "temporary")
     seat = _active_seat(state, action, "workers")
     count = require_int(action, "count", minimum=1)
     room = len(_empty_offices(state)) - state.players[seat].workers
@@ -596,7 +611,7 @@ def _temporary(state: State, action: Mapping[str, Any]) -> State:
 
 
 def _pass(state: State, action: Mapping[str, Any]) -> State:
-    _only(action, ("type", "seat"))
+    _only_fields(action, "pass")
     seat = _active_seat(state, action, "workers")
     state = _set_player(state, seat, replace(state.players[seat], passed=True))
     return _next_placer(state, start=state.active + 1)
@@ -663,7 +678,7 @@ def purchase_of(state: State, seat: int, card_coins: int, office_coins: int, buy
 
 
 def _buy(state: State, action: Mapping[str, Any]) -> State:
-    _only(action, ("type", "seat", "card_coins", "office_coins", "buys", "slots"))
+    _only_fields(action, "buy")
     seat = _seat(state, action)
     card_coins = _count(action, "card_coins", MAX_COINS)
     office_coins = _count(action, "office_coins", MAX_COINS, default=0)
@@ -683,7 +698,7 @@ def _buy(state: State, action: Mapping[str, Any]) -> State:
 
 
 def _score_round(state: State, action: Mapping[str, Any]) -> State:
-    _only(action, ("type", "points"))
+    _only_fields(action, "score_round")
     raw = action.get("points")
     if "points" not in action:
         raise MalformedInput(N_("missing field: %(field)s"), field="points")
@@ -820,7 +835,7 @@ def outcome(state: State) -> Outcome | None:
 # The street -------------------------------------------------------------------
 
 def _street(state: State, action: Mapping[str, Any]) -> State:
-    _only(action, ("type", "slot", "price", "colour", "doctorate", "number"))
+    _only_fields(action, "street")
     slot = require_int(action, "slot")
     if not 1 <= slot <= SLOTS:
         raise MalformedInput(N_("the street has slots 1 to %(slots)s, not %(slot)s"),
