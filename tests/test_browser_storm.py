@@ -111,7 +111,7 @@ def test_four_phones_enter_priority_cards_in_secret(live_server, new_phone):
     for page in everyone:
         mark_document(page)
         expect(page.locator("html")).to_have_attribute("lang", "ko")
-        expect(page.locator("#live .status")).to_contain_text("1 / 11 라운드")
+        expect(page.locator("#live .status")).to_contain_text("라운드 1/11")
     expect(spectator.locator("#priority-form")).to_have_count(0)
     shot(phones[0], "storm-ko-01-priority")
     setup_bus = public(live_server, table_id)["state"]["order"]
@@ -200,11 +200,11 @@ def test_four_phones_enter_priority_cards_in_secret(live_server, new_phone):
     buyer.locator("#buy-card-coins").fill("3")
     buyer.locator("#buy-form input[type=checkbox][value='5']").check()
     total = buyer.locator("#buy-form [data-buy-total]")
-    expect(total).to_contain_text("동전 3개 중 4개")  # slot 5: 3 + 1
-    expect(total).to_contain_text("넘쳤습니다")
+    expect(total).to_contain_text("동전 4/3개")  # slot 5: 3 + 1
+    expect(total).to_contain_text("너무 많아요")
     expect(buyer.get_by_role("button", name="고른 카드 구매")).to_be_disabled()
     buyer.locator("#buy-card-coins").fill("4")
-    expect(total).to_have_text("고른 카드: 동전 4개 중 4개, 구매 1번 중 1번.")
+    expect(total).to_have_text("고른 카드: 동전 4/4개, 구매 1/1번.")
     shot(buyer, "storm-ko-06-buying")
     submit(buyer, buyer.get_by_role("button", name="고른 카드 구매"))
     while public(live_server, table_id)["state"]["phase"] == "buying":
