@@ -153,3 +153,34 @@ def test_a_deck_list_typed_as_toml_lets_a_street_card_be_entered_by_number(app: 
     bad = phones[0].post(f"/new/{GAME}", data={
         "player.name": NAMES[:2], "player.colour": COLOURS[:2], "option.deck": "[[card]]\nx=1"})
     assert bad.status_code == 400
+
+
+def test_each_action_only_from_the_phone_that_owns_it(app: Flask) -> None:
+    table_id, phones = start(app, players=3)  # phones[0] made the table: the host
+    # a seat's priority card only from its own phone, never the host's for it
+    for sender in (phones[1], phones[0]):
+        refused = post(sender, table_id, {"a.type": "seal", "a.seat": "2", "a.value": "30"})
+        assert refused.status_code == 403, refused.get_json()
+    assert api(phones[0], table_id)["state"]["priority"]["locked"] == []
+    ok(post(phones[1], table_id, {"a.type": "seal", "a.seat": "1", "a.value": "30"}))
+    # "reveal now" is the host's: shown and accepted on its phone only
+    assert "Reveal now" in phones[0].get(f"/t/{table_id}").get_data(as_text=True)
+    assert "Reveal now" not in phones[2].get(f"/t/{table_id}").get_data(as_text=True)
+    assert post(phones[2], table_id, {"a.type": "reveal"}).status_code == 403
+    assert api(phones[0], table_id)["state"]["phase"] == "order"
+    ok(post(phones[0], table_id, {"a.type": "reveal"}))
+    state = api(phones[0], table_id)["state"]
+    assert state["phase"] == "workers" and state["order"][0] == 1  # the others counted 0
+    # the active seat's worker from its phone (or the host's), not from another seat's
+    active = state["active"]
+    other = next(s for s in range(1, 3) if s != active)
+    office = next(o["id"] for o in state["offices"] if o["worker"] is None)
+    place = {"a.type": "place", "a.seat": str(active), "a.office": office}
+    assert post(phones[other], table_id, place).status_code == 403
+    ok(post(phones[0], table_id, place))
+    # a street card is the whole table's: any seated phone, never a watcher
+    watcher = app.test_client()
+    card = {"a.type": "street", "a.slot": "4", "a.price": "2", "a.colour": "blue",
+            "a.doctorate": ""}
+    assert post(watcher, table_id, card).status_code == 403
+    ok(post(phones[2], table_id, card))
