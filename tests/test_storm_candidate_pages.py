@@ -184,3 +184,14 @@ def test_each_action_only_from_the_phone_that_owns_it(app: Flask) -> None:
             "a.doctorate": ""}
     assert post(watcher, table_id, card).status_code == 403
     ok(post(phones[2], table_id, card))
+
+
+def test_a_host_without_a_seat_can_reveal_now(app: Flask) -> None:
+    table_id, phones = start(app, players=2)
+    host = phones[0]
+    assert host.post(f"/t/{table_id}/leave").status_code in (200, 302)
+    ok(post(phones[1], table_id, {"a.type": "seal", "a.seat": "1", "a.value": "12"}))
+    page = host.get(f"/t/{table_id}").get_data(as_text=True)
+    assert "Reveal now" in page and 'name="a.value"' not in page
+    ok(post(host, table_id, {"a.type": "reveal"}))
+    assert api(host, table_id)["state"]["order"] == [1, 0]
