@@ -5,7 +5,8 @@ the spectator, the live fragment each polls, nor the public API shows a number e
 phone that entered it sees it. After the fourth, the platform reveals and every phone shows
 the bus order within a second, without a reload. The round then goes on through the pages
 (a worker, the street, the buying helper, the points, the summary). Every page is saved in
-Korean in ``test-artifacts/screenshots/storm-ko-*.png``.
+Korean in ``test-artifacts/screenshots/storm-ko-*.png``. The phone that starts a table from
+the new-table page is its host and reveals early with one tap.
 """
 
 from __future__ import annotations
@@ -265,3 +266,42 @@ def test_the_korean_rules_reference_on_a_phone(live_server, new_phone):
     expect(page.locator("body")).to_contain_text("1단계: 순서 정하기")
     expect(page.locator("body")).to_contain_text("테이블 판정")
     shot(page, "storm-ko-09-rules-turn-order")
+
+
+def test_the_host_phone_starts_the_table_and_reveals_now(live_server, new_phone):
+    """The phone that starts the table from the new-table page is its host: seated, it sees
+    Reveal now beside the lock-ins; a player's phone does not, and the host's tap reveals
+    with the missing card counted 0."""
+    from playwright.sync_api import expect
+
+    host = new_phone(**KOREAN)
+    host.goto(f"{live_server.url}/new/{GAME}")
+    rows = host.locator("#player-rows .player-row")
+    for index, (name, colour) in enumerate(PLAYERS[:2]):
+        rows.nth(index).locator("input[name='player.name']").fill(name)
+        rows.nth(index).locator("select[name='player.colour']").select_option(colour)
+    for extra in range(2, rows.count()):
+        rows.nth(extra).locator("input[name='player.name']").fill("")
+    host.get_by_role("button", name="테이블 시작").click()
+    host.wait_for_selector("#table")
+    table_id = host.locator("#table").get_attribute("data-table")
+    host.get_by_role("button", name=PLAYERS[0][0], exact=True).click()
+    host.wait_for_selector("#table[data-seat='0']")
+    player = new_phone(**KOREAN)
+    player.goto(f"{live_server.url}/t/{table_id}")
+    player.get_by_role("button", name=PLAYERS[1][0], exact=True).click()
+    player.wait_for_selector("#table[data-seat='1']")
+    reveal = "지금 공개 (입력하지 않은 카드는 0)"
+    expect(host.get_by_role("button", name=reveal)).to_be_visible()
+    expect(player.get_by_role("button", name=reveal)).to_have_count(0)
+
+    player.locator("#priority-value").fill("12")
+    submit(player, player.locator("#priority-form button[type=submit]"))
+    expect(host.locator("#live .locks")).to_contain_text(f"{PLAYERS[1][0]} ✓")
+    shot(host, "storm-ko-10-host-reveal-now")
+    submit(host, host.get_by_role("button", name=reveal))
+    expect(host.locator("#live .status .order .badge").first).to_contain_text(
+        f"1. {PLAYERS[1][0]} · 12")
+    expect(player.locator("#live .status .order .badge").first).to_contain_text(
+        f"1. {PLAYERS[1][0]} · 12")
+    assert public(live_server, table_id)["state"]["order"] == [1, 0]
