@@ -195,3 +195,40 @@ def test_a_host_without_a_seat_can_reveal_now(app: Flask) -> None:
     assert "Reveal now" in page and 'name="a.value"' not in page
     ok(post(host, table_id, {"a.type": "reveal"}))
     assert api(host, table_id)["state"]["order"] == [1, 0]
+
+
+def test_every_phase_in_korean_leaves_no_english(app: Flask) -> None:
+    from test_korean import english_left
+
+    table_id, phones = start(app, players=3)
+    for phone in phones:
+        phone.get("/language/ko")
+
+    def korean_everywhere(phase: str) -> None:
+        assert api(phones[0], table_id)["state"]["phase"] == phase
+        for phone in phones:
+            assert english_left(phone.get(f"/t/{table_id}").get_data(as_text=True)) == [], phase
+        assert english_left(phones[0].get(f"/t/{table_id}/log").get_data(as_text=True)) == []
+
+    korean_everywhere("order")
+    for seat in range(3):
+        ok(post(phones[seat], table_id, {"a.type": "seal", "a.seat": str(seat),
+                                         "a.value": str(20 + seat)}))
+    korean_everywhere("workers")
+    while api(phones[0], table_id)["state"]["phase"] == "workers":
+        seat = api(phones[0], table_id)["state"]["active"]
+        ok(post(phones[seat], table_id, {"a.type": "pass", "a.seat": str(seat)}))
+    ok(post(phones[2], table_id, {"a.type": "street", "a.slot": "5", "a.price": "3",
+                                  "a.colour": "yellow", "a.doctorate": ""}))
+    korean_everywhere("buying")
+    while api(phones[0], table_id)["state"]["phase"] == "buying":
+        seat = api(phones[0], table_id)["state"]["active"]
+        ok(post(phones[seat], table_id, {"a.type": "buy", "a.seat": str(seat),
+                                         "a.card_coins": "0", "a.buys": "0"}))
+    korean_everywhere("scoring")
+    fields = {"a.type": "score_round"}
+    for seat in range(3):
+        fields |= {f"a.points.{seat}.seat": str(seat), f"a.points.{seat}.cards": "1",
+                   f"a.points.{seat}.offices": "0", f"a.points.{seat}.storm_rallies": "0"}
+    ok(post(phones[1], table_id, fields))
+    korean_everywhere("order")  # round 2, with round 1's summary
