@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import casse_toi_pov_con, edgar_et_lucien, election_usa
+from . import casse_toi_pov_con, edgar_et_lucien, election_usa, storm_candidate
 
 KITS: dict[str, ModuleType] = {
     casse_toi_pov_con.GAME_ID: casse_toi_pov_con,
     edgar_et_lucien.GAME_ID: edgar_et_lucien,
     election_usa.GAME_ID: election_usa,
+    storm_candidate.GAME_ID: storm_candidate,
 }
 
 
