@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import casse_toi_pov_con, edgar_et_lucien
+from . import casse_toi_pov_con, edgar_et_lucien, mourir_pour_le_rock
 from .base import N_, GameError, MalformedInput
 
 GAMES: dict[str, ModuleType] = {
     casse_toi_pov_con.ID: casse_toi_pov_con,
     edgar_et_lucien.ID: edgar_et_lucien,
+    mourir_pour_le_rock.ID: mourir_pour_le_rock,
 }
 
 # Every game the product covers, in menu order; the ones not in GAMES are not playable yet.
