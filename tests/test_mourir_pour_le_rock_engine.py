@@ -597,3 +597,47 @@ def test_random_play_keeps_the_tracks_in_bounds_and_replays(seed: int, count: in
     for action in applied:
         replayed = game.apply(replayed, json.loads(json.dumps(action)))
     assert game.to_json(replayed) == game.to_json(state)
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**7, 10**7) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                 max_size=4),
+    max_leaves=12)
+FIELDS = ["seat", "card", "event", "dice", "vice", "effects", "name", "money", "mental",
+          "fans", "souvenir", "note", "objective", "done"]
+
+
+@given(st.sampled_from([*game._HANDLERS, "nope"]),
+       st.dictionaries(st.sampled_from(FIELDS), JSON, max_size=5),
+       st.sampled_from([0, 1, 2]))
+@settings(max_examples=400, deadline=None)
+def test_any_input_is_refused_with_a_typed_error_or_applied(kind: str, fields: dict[str, Any],
+                                                            decade: int) -> None:
+    state = replace(new(options={"cards": DECK}), decade=decade)
+    state = set_player(state, 0, vices=(game.Card("vice", "A"), game.Card("vice", "B")))
+    action = {"type": kind, **fields}
+    before = game.to_json(state)
+    try:
+        game.apply(state, action)
+    except GameError:
+        pass
+    assert game.to_json(state) == before
+    assert game.describe(state, action).render()
+    try:
+        game.owner(state, action)
+    except GameError:
+        pass
+
+
+@given(st.lists(st.dictionaries(st.sampled_from(["name", "colour", "money", "mental", "power",
+                                                 "x"]), JSON, max_size=5), max_size=5) | JSON,
+       st.dictionaries(st.sampled_from(["seed", "cards", "mental_max", "tours_80s", "y"]),
+                       JSON, max_size=3) | JSON)
+@settings(max_examples=300, deadline=None)
+def test_any_setup_input_is_refused_with_a_typed_error(rows: Any, options: Any) -> None:
+    try:
+        state = game.setup(rows, options)
+    except GameError:
+        return
+    json.dumps(game.to_json(state))
