@@ -123,3 +123,42 @@ def test_the_card_list_is_offered_and_typed_as_toml(app: Flask) -> None:
     assert post(axelle, table_id, {"a.type": "tour", "a.seat": "0", "a.card": "0",
                                    "a.event": "false"}).status_code == 200
     assert state(axelle, table_id)["state"]["closing"] is True
+
+
+def api_act(client: FlaskClient, table_id: str, action: dict[str, Any]) -> dict[str, Any]:
+    version = state(client, table_id)["version"]
+    response = client.post(f"/api/tables/{table_id}/actions",
+                           json={"expected_version": version, "action": action})
+    assert response.status_code == 200, response.json
+    body: dict[str, Any] = response.json
+    return body
+
+
+def test_the_count_the_outcome_and_the_spectator(app: Flask) -> None:
+    table_id, (axelle, bruno) = start(app, **{"option.tours_80s": "1", "option.tours_90s": "1",
+                                              "option.tours_2000s": "1"})
+    for _ in range(3):  # one tour a decade, then every other cube passed
+        pub = state(axelle, table_id)["state"]
+        api_act(axelle, table_id, {"type": "tour", "seat": pub["active"],
+                                   "card": {"fans": 1000}})
+        decade = pub["decade"]
+        while (pub := state(axelle, table_id)["state"])["decade"] == decade \
+                and pub["phase"] == "play":
+            api_act(axelle, table_id, {"type": "pass", "seat": pub["active"]})
+    assert pub["phase"] == "count"
+    text = page(bruno, table_id)
+    assert "Final count: mark your completed objectives" in text and "Close the count" in text
+    assert "Your cube" not in text
+    api_act(bruno, table_id, {"type": "objective", "seat": 1, "objective": 0, "done": True,
+                              "souvenir": 4})
+    body = api_act(axelle, table_id, {"type": "finish"})
+    assert body["outcome"]["reason"] == "final_count"
+    text = page(axelle, table_id)
+    assert "wins" in text or "Shared win" in text
+    assert "Score sheet" in text
+    with app.app_context():
+        from companion.web.common import service
+
+        token = service().get(table_id).watch_token
+    watched = html.unescape(app.test_client().get(f"/watch/{token}").get_data(as_text=True))
+    assert "Player boards" in watched and "My board" not in watched
