@@ -331,9 +331,13 @@ class Kit(KitBase):
             rows.append((name, count, first, len(doc.pages), how))
 
         colours = list(self.d["players"]["colours"])
-        section(self.t("boards"), str(len(colours)), self.t("how_page"), lambda: [
-            self.add_single(doc, Page(f"{self.t('boards')}: {self.t('colour_' + colour)}",
-                                      self.player_board(colour))) for colour in colours])
+
+        def add_boards() -> None:
+            for colour in colours:
+                self.add_single(doc, Page(f"{self.t('boards')}: {self.t('colour_' + colour)}",
+                                          self.player_board(colour)))
+
+        section(self.t("boards"), str(len(colours)), self.t("how_page"), add_boards)
         section(self.t("main_board"), "1", self.t("how_page"),
                 lambda: self.add_single(doc, Page(self.t("main_board"), self.main_board())))
         section(self.t("market"), "1", self.t("how_page"),
