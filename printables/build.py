@@ -40,10 +40,19 @@ def kit_languages(game_id: str) -> tuple[str, ...]:
 
 
 def build(game_id: str, settings: PrintSettings, base_url: str | None,
-          rules_only: bool = False) -> tuple[Document, Document | None]:
+          rules_only: bool = False, cards: list[dict[str, object]] | None = None
+          ) -> tuple[Document, Document | None]:
     """The kit's document and, with ``backs_separate``, the document of the backs. A game
-    without a kit yet can still print its rule sheet."""
+    without a kit yet can still print its rule sheet. ``cards`` is a group's card list, for
+    a kit whose ``build`` takes one (it prints them in place of blank templates)."""
     kit = get_kit(game_id)
+    if cards is not None:
+        import inspect
+
+        if kit is None or "cards" not in inspect.signature(kit.build).parameters:
+            raise BuildError(f"the {game_id!r} kit prints no card list")
+        return kit.build(settings, base_url=base_url, rules_only=rules_only,  # type: ignore[no-any-return]
+                         cards=cards)
     if kit is None:
         if rules_only and game_id in rules.games():
             return rule_sheet(game_id, settings, base_url), None

@@ -57,6 +57,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the companion's address for the rule sheet's QR codes "
                              "(default: $COMPANION_PUBLIC_URL)")
     parser.add_argument("--rules-only", action="store_true", help="the rule sheet alone")
+    parser.add_argument("--cards", metavar="FILE.toml",
+                        help="the group's card list ([[card]] blocks, as on the new-table "
+                             "page), printed in place of blank card templates")
     parser.add_argument("--out", required=True, metavar="FILE.pdf", help="the PDF to write")
 
 
@@ -67,6 +70,21 @@ def parse_offset(value: str) -> tuple[float, float]:
         raise BuildError(f"--offset must be two numbers in mm, like 1.5,-0.5, not {value!r}")\
             from None
     return dx, dy
+
+
+def read_card_list(path: str) -> list[dict[str, object]]:
+    """A card list file: ``[[card]]`` tables only, as the new-table page takes them."""
+    import tomllib
+
+    try:
+        with open(path, "rb") as f:
+            data = tomllib.load(f)
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise BuildError(f"--cards: cannot read {path!r}: {exc}") from None
+    cards = data.get("card", [])
+    if set(data) - {"card"} or not isinstance(cards, list):
+        raise BuildError(f"--cards: {path!r} must hold [[card]] tables only")
+    return cards
 
 
 def run(args: argparse.Namespace) -> int:
@@ -91,7 +109,9 @@ def run(args: argparse.Namespace) -> int:
             offset_mm=parse_offset(args.offset), cut_lines=args.cut_lines,
             backs_separate=backs_out is not None,
         )
-        doc, backs = build(args.game, settings, args.base_url, rules_only=args.rules_only)
+        cards = read_card_list(args.cards) if args.cards else None
+        doc, backs = build(args.game, settings, args.base_url, rules_only=args.rules_only,
+                           cards=cards)
         write_files(doc, out, backs, backs_out)
     except BuildError as exc:
         print(f"companion print: error: {exc}", file=sys.stderr)

@@ -263,3 +263,21 @@ def test_the_rule_sheet_qr_codes_open_existing_rules_pages(kit_fr: Path, pdf_fr:
 def test_builds_are_reproducible(kit_fr: Path) -> None:
     again = render_bytes(build(GAME, PrintSettings(lang="fr"), BASE)[0])
     assert again == kit_fr.read_bytes()
+
+
+def test_the_cli_prints_a_card_list_file(tmp_path: Path, capsys: Any) -> None:
+    listing = tmp_path / "cards.toml"
+    listing.write_text('[[card]]\nkind = "award"\nname = "Golden Mic"\nsouvenir = 6\n',
+                       encoding="utf-8")
+    path = tmp_path / "kit.pdf"
+    assert cli.main([GAME, "--base-url", BASE, "--lang", "en", "--cards", str(listing),
+                     "--out", str(path)]) == 0
+    pdf = PdfReader(str(path))
+    assert "award-1" in card_ids(pdf)
+    assert "Golden Mic" in " ".join(words(pdf, p) for p in pages_of(pdf, "Cards"))
+    listing.write_text('title = "x"\n', encoding="utf-8")
+    with pytest.raises(SystemExit):
+        cli.main([GAME, "--base-url", BASE, "--cards", str(listing), "--out", str(path)])
+    assert "[[card]] tables only" in capsys.readouterr().err
+    with pytest.raises(BuildError, match="prints no card list"):
+        build("casse-toi-pov-con", PrintSettings(), BASE, cards=[])
