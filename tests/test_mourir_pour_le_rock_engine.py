@@ -641,3 +641,14 @@ def test_any_setup_input_is_refused_with_a_typed_error(rows: Any, options: Any) 
     except GameError:
         return
     json.dumps(game.to_json(state))
+
+
+def test_the_log_names_the_songs_roll() -> None:
+    state = set_player(new(), 0, gear=tuple(game.Card("gear", symbol="bass") for _ in range(3)))
+    label = game.describe(state, {"type": "song", "seat": 0})
+    roll = act(state, "song", 0).last_roll
+    assert label.params["dice"] == " + ".join(str(d) for d in roll.dice)
+    assert label.params["income"] == f"{roll.income:,}"
+    typed = game.describe(state, {"type": "song", "seat": 0, "dice": [6, 5]})
+    assert typed.render() == "Axelle wrote a song: 6 + 5 typed in, $11,000"
+    assert game.describe(state, {"type": "song", "seat": 9}).render() == "? wrote a song"

@@ -23,6 +23,7 @@ from .state import (
     State,
     cubes_for,
     dice_count,
+    roll_dice,
     tours_in_decade,
     turn_order,
     unlocked,
@@ -70,12 +71,22 @@ def describe(state: State, action: Mapping[str, Any]) -> Label:
     name = (players[seat].name if isinstance(seat, int) and not isinstance(seat, bool)
             and 0 <= seat < len(players) else "?")
     if kind in ("song", "rock_star"):
+        # The log names the roll: the dice typed in, or the table's seeded roll for this song.
         dice = action.get("dice")
-        msg = (N_("%(name)s wrote a song (dice typed in)") if dice is not None
-               else N_("%(name)s wrote a song"))
+        typed = isinstance(dice, list) and all(
+            isinstance(d, int) and not isinstance(d, bool) for d in dice)
+        if not typed and name != "?":
+            dice = roll_dice(state.settings.seed, state.rolls + 1,
+                             dice_count(len(players[seat].gear), state.settings.values))
+        if not (typed or name != "?") or not dice:
+            return Label(N_("%(name)s wrote a song"), {"name": name})
+        params = {"name": name, "dice": " + ".join(str(d) for d in dice),
+                  "income": f"{sum(dice) * state.settings['songs_income_per_pip']:,}"}
         if kind == "rock_star":
-            msg = N_("%(name)s: rock-star life")
-        return Label(msg, {"name": name})
+            return Label(N_("%(name)s: rock-star life, a song: %(dice)s, $%(income)s"), params)
+        if typed:
+            return Label(N_("%(name)s wrote a song: %(dice)s typed in, $%(income)s"), params)
+        return Label(N_("%(name)s wrote a song: %(dice)s, $%(income)s"), params)
     if kind == "event":
         return Label(N_("an event resolved"))
     if kind == "finish":
