@@ -298,7 +298,9 @@ class Kit(KitBase):
             stroke_rgb(c, colour if colour != "#ffffff" else INK)
             c.roundRect(x, y, w, h, radius, stroke=1, fill=1)
         else:
-            stroke_rgb(c, colour or INK)
+            # low ink: the outline only, in the colour unless it is too pale to see
+            pale = colour is not None and sum(hex_color(colour)) > 2.55
+            stroke_rgb(c, INK if colour is None or pale else colour)
             c.roundRect(x, y, w, h, radius, stroke=1, fill=0)
         c.restoreState()
 
