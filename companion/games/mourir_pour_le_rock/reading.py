@@ -68,17 +68,18 @@ def describe(state: State, action: Mapping[str, Any]) -> Label:
     kind = action.get("type")
     seat = action.get("seat")
     players = state.players
-    name = (players[seat].name if isinstance(seat, int) and not isinstance(seat, bool)
-            and 0 <= seat < len(players) else "?")
+    player = (players[seat] if isinstance(seat, int) and not isinstance(seat, bool)
+              and 0 <= seat < len(players) else None)
+    name = player.name if player is not None else "?"
     if kind in ("song", "rock_star"):
         # The log names the roll: the dice typed in, or the table's seeded roll for this song.
         dice = action.get("dice")
         typed = isinstance(dice, list) and all(
             isinstance(d, int) and not isinstance(d, bool) for d in dice)
-        if not typed and name != "?":
+        if not typed and player is not None:
             dice = roll_dice(state.settings.seed, state.rolls + 1,
-                             dice_count(len(players[seat].gear), state.settings.values))
-        if not (typed or name != "?") or not dice:
+                             dice_count(len(player.gear), state.settings.values))
+        if not (typed or player is not None) or not dice:
             return Label(N_("%(name)s wrote a song"), {"name": name})
         params = {"name": name, "dice": " + ".join(str(d) for d in dice),
                   "income": f"{sum(dice) * state.settings['songs_income_per_pip']:,}"}
