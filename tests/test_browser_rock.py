@@ -58,6 +58,7 @@ def version(page: Any) -> int:
 
 def tap(page: Any, selector: str) -> None:
     """Tap a button and wait until this phone shows the new version of the table."""
+    page.wait_for_selector(selector)
     before = version(page)
     page.locator(selector).first.click()
     page.wait_for_function(
@@ -164,7 +165,8 @@ def test_french_phone_screens(live_server, new_phone):
     page = new_phone(locale="fr-FR")
     claim(page, live_server, table["id"], "Axelle")
     page.goto(f"{live_server.url}/language/fr?next=/t/{table['id']}")
-    assert "Votre cube" in page.locator("#my-turn").inner_text()
+    page.wait_for_selector("#my-turn h2:has-text('Votre cube')")
+    page.wait_for_selector("#song-roll-form button:not([disabled])")
     tap(page, "#song-roll-form button")
     page.wait_for_selector("#song-roll")
     assert "Chanson n° 1 de Axelle" in roll_text(page)
