@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import os
+import re
 import secrets
 from pathlib import Path
 from typing import Any
 
-from flask import Flask
+from flask import Flask, Response
 
 from .__about__ import __version__
 
@@ -26,34 +27,72 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     instance.mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(
         SECRET_KEY=os.environ.get("SECRET_KEY") or _instance_secret(instance),
-        DATABASE_URL=os.environ.get("DATABASE_URL") or f"sqlite:///{instance / 'companion.sqlite'}",
+        DATABASE_URL=database_url(instance),
         POLL_INTERVAL_MS=int(os.environ.get("COMPANION_POLL_MS", "400")),
         PUBLIC_URL=os.environ.get("COMPANION_PUBLIC_URL"),
         MAX_CONTENT_LENGTH=256 * 1024,
         SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
         PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 30,
+        RATE_LIMIT=int(os.environ.get("COMPANION_RATE_LIMIT", "30")),
+        TRUST_PROXY=os.environ.get("COMPANION_TRUST_PROXY", "") in ("1", "true", "yes"),
+        SERVER_THREADS=int(os.environ.get("COMPANION_THREADS", "16")),
+        DATABASE_BUSY_TIMEOUT_MS=int(os.environ.get("COMPANION_BUSY_TIMEOUT_MS", "5000")),
     )
     if test_config:
         app.config.update(test_config)
 
     from . import db, i18n
-    from .web import register_blueprints
+    from .web import register_blueprints, security, storage
 
+    app.response_class = TextSafeResponse
     db.init_app(app)
     i18n.init_app(app)
     register_blueprints(app)
+    from .web.limits import RateLimited, too_many
+
+    app.register_error_handler(RateLimited, too_many)
+    storage.init_app(app)  # 503 on a locked, read-only or full database; /healthz
     app.jinja_env.globals["app_version"] = __version__
     # Every POST form of every page starts with {{ csrf_field() }} (its CSRF token).
-    from markupsafe import Markup
-
-    app.jinja_env.globals.setdefault("csrf_field", lambda: Markup(""))
+    security.init_app(app)
     return app
 
 
+def database_url(instance: Path | None = None) -> str:
+    """DATABASE_URL, else the SQLite file in the instance folder."""
+    if os.environ.get("DATABASE_URL"):
+        return os.environ["DATABASE_URL"]
+    if instance is None:
+        instance = Path(Flask(__name__, instance_relative_config=True).instance_path)
+        instance.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{instance / 'companion.sqlite'}"
+class TextSafeResponse(Response):
+    """A response whose text is always valid UTF-8: a lone surrogate stored before input was
+    checked (an old player name) shows as U+FFFD instead of breaking the page for good."""
+
+    def set_data(self, value: bytes | str) -> None:
+        if isinstance(value, str):
+            try:
+                encoded = value.encode("utf-8")
+            except UnicodeEncodeError:
+                encoded = _LONE_SURROGATE.sub("\ufffd", value).encode("utf-8")
+            value = encoded
+        super().set_data(value)
+
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def _instance_secret(instance: Path) -> str:
-    """A secret key kept in the instance folder, so sessions survive a restart."""
+    """A secret key kept in the instance folder, so sessions survive a restart; the file is
+    created readable by its owner only (never world-readable, not even for an instant)."""
     path = instance / "secret_key"
-    if not path.exists():
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        pass
+    else:
+        with os.fdopen(fd, "w") as file:
+            file.write(secrets.token_hex(32))
     return path.read_text().strip()

@@ -26,8 +26,13 @@ def serve(args: argparse.Namespace) -> int:
     from waitress import serve as waitress_serve
 
     from . import create_app
+    from .db import SchemaBehind
 
-    app = create_app()
+    try:
+        app = create_app({"SERVER_THREADS": args.threads})  # one pooled connection a thread
+    except SchemaBehind as error:
+        print(f"companion serve: {error}", file=sys.stderr)
+        return 2
     host = args.host
     shown = _lan_address() if host in ("0.0.0.0", "::") else host
     url = f"http://{shown}:{args.port}/"
@@ -41,6 +46,25 @@ def serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def database(args: argparse.Namespace) -> int:
+    """``companion db upgrade``: migrate the database (DATABASE_URL, else the instance's
+    SQLite file) to this version's schema; ``companion db current`` prints its revision."""
+    from . import database_url, migrations
+    from .db import make_engine
+
+    url = database_url()
+    engine = make_engine(url)
+    try:
+        if args.action == "current":
+            print(f"{migrations.current(engine) or 'empty'} (this version: {migrations.head()})")
+            return 0
+        before, after = migrations.upgrade(engine)
+        print(f"database {url.split('@')[-1]}: {before or 'empty'} -> {after}")
+        return 0
+    finally:
+        engine.dispose()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="companion", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -51,6 +75,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve_parser.add_argument("--threads", type=int, default=16,
                               help="worker threads (default: 16)")
     serve_parser.set_defaults(handler=serve)
+    db_parser = commands.add_parser("db", help="the database schema: upgrade, current")
+    db_parser.add_argument("action", choices=("upgrade", "current"))
+    db_parser.set_defaults(handler=database)
 
     from printables.cli import register
 

@@ -8,6 +8,7 @@ never both read the same version and both commit.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -18,6 +19,7 @@ from sqlalchemy import (
     JSON,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
@@ -44,6 +46,9 @@ class TableRow(Base):
     players: Mapped[Any] = mapped_column(JSON)
     options: Mapped[Any] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(Integer, default=0)
+    # Moves with every change of who holds which seat (claims, requests, hand-overs), so the
+    # phones' live view sees seat requests arrive as it sees the log grow.
+    seating: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     watch_token: Mapped[str] = mapped_column(String(32), unique=True)
     host_token: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
@@ -60,8 +65,19 @@ class EntryRow(Base):
     kind: Mapped[str] = mapped_column(String(10))  # action | undo | redo | amend
     payload: Mapped[Any] = mapped_column(JSON)
     label: Mapped[Any] = mapped_column(JSON)
-    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)  # the sender's seat
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    # Whom the action belongs to: a seat, or NULL for the whole table (or the host).
+    owner: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # Who sent it: "seat" (a seated phone), "host", or "table" (the platform's own reveal).
+    author: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    # A retried write carries the same key: unique per table, so it is applied once.
+    idempotency_key: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    # A reveal entry: the sealed step's key and the values every phone then saw.
+    revealed: Mapped[Any] = mapped_column(JSON, nullable=True)
+
+    __table_args__ = (Index("ix_entries_idempotency", "table_id", "idempotency_key",
+                            unique=True),)
 
 
 class SeatClaim(Base):
@@ -75,6 +91,20 @@ class SeatClaim(Base):
     claimed_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
 
 
+class SeatRequest(Base):
+    """A phone asking for a seat another phone holds: the host (or the holder) decides."""
+
+    __tablename__ = "seat_requests"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    token: Mapped[str] = mapped_column(String(64), index=True)  # the asking phone's
+    status: Mapped[str] = mapped_column(String(10), default="pending")
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    resolved_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+
+
 class EditionProfile(Base):
     """A group's saved edition values for a game (the values printed on their copy)."""
 
@@ -86,27 +116,48 @@ class EditionProfile(Base):
     values: Mapped[Any] = mapped_column(JSON)
     note: Mapped[str] = mapped_column(Text, default="")
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    # The phone that saved it (its random id, kept in its cookie): listed for that phone only.
+    owner: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
 
 
-def make_engine(url: str) -> Engine:
-    """An engine for the URL; SQLite gets WAL, a busy timeout and explicit transactions."""
+BUSY_TIMEOUT_MS = 5000
+POOL_TIMEOUT_S = 5
+
+
+def make_engine(url: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+                pool_size: int = 16) -> Engine:
+    """An engine for the URL.
+
+    SQLite gets WAL with ``synchronous=FULL`` (an acknowledged write survives a power cut), a
+    short busy timeout (a write waiting on a locked database gives up within seconds and the
+    view answers 503, instead of holding a connection for half a minute) and explicit
+    transactions. The connection pool holds one connection per server thread, so writes
+    waiting on the lock never leave a read without a connection.
+    """
+    pooled: dict[str, Any] = {"pool_size": pool_size, "max_overflow": 4,
+                              "pool_timeout": POOL_TIMEOUT_S}
     if url.startswith("sqlite"):
         from sqlalchemy.pool import StaticPool
 
-        kwargs: dict[str, Any] = {"connect_args": {"check_same_thread": False, "timeout": 30}}
-        if url in ("sqlite://", "sqlite:///:memory:"):
+        memory = url in ("sqlite://", "sqlite:///:memory:")
+        kwargs: dict[str, Any] = {"connect_args": {"check_same_thread": False,
+                                                   "timeout": busy_timeout_ms / 1000}}
+        if memory:
             kwargs["poolclass"] = StaticPool
+        else:
+            kwargs.update(pooled)
+            _create_private(url)
         engine = create_engine(url, **kwargs)
 
         @event.listens_for(engine, "connect")
         def _on_connect(dbapi_conn: Any, _record: Any) -> None:
             dbapi_conn.isolation_level = None  # we issue BEGIN ourselves
             cursor = dbapi_conn.cursor()
-            if url not in ("sqlite://", "sqlite:///:memory:"):
+            if not memory:
                 cursor.execute("PRAGMA journal_mode=WAL")
-            cursor.execute("PRAGMA busy_timeout=30000")
+            cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
             cursor.execute("PRAGMA foreign_keys=ON")
-            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA synchronous=FULL")
             cursor.close()
 
         @event.listens_for(engine, "begin")
@@ -115,15 +166,41 @@ def make_engine(url: str) -> Engine:
             conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=True, **pooled)
+
+
+def _create_private(url: str) -> None:
+    """Create a new SQLite database file readable by its owner only (its WAL and shared
+    memory files inherit the mode); an existing file is left as it is."""
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url)
+    path = parsed.database
+    if not path or path == ":memory:" or path.startswith("file:") or parsed.query.get("uri"):
+        return
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except (FileExistsError, FileNotFoundError):
+        pass
+
+
+class SchemaBehind(RuntimeError):
+    """The database was made by an earlier version: ``companion db upgrade`` brings it up."""
 
 
 class Database:
-    def __init__(self, url: str) -> None:
+    """The app's database. A new, empty one gets the current schema at once; one made by
+    an earlier version is refused until ``companion db upgrade`` migrates it."""
+
+    def __init__(self, url: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+                 pool_size: int = 16, *, check_schema: bool = True) -> None:
         self.url = url
-        self.engine = make_engine(url)
-        Base.metadata.create_all(self.engine)
+        self.engine = make_engine(url, busy_timeout_ms, pool_size)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        if check_schema:
+            from . import migrations
+
+            migrations.ensure_current(self.engine)
 
     @contextmanager
     def read(self) -> Iterator[Session]:
@@ -139,7 +216,10 @@ class Database:
 
 
 def init_app(app: Flask) -> None:
-    app.extensions["companion_db"] = Database(app.config["DATABASE_URL"])
+    app.extensions["companion_db"] = Database(
+        app.config["DATABASE_URL"],
+        busy_timeout_ms=int(app.config.get("DATABASE_BUSY_TIMEOUT_MS", BUSY_TIMEOUT_MS)),
+        pool_size=int(app.config.get("SERVER_THREADS", 16)))
 
 
 def get_db() -> Database:

@@ -23,7 +23,7 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 from flask import request, session
-from flask_babel import Babel
+from flask_babel import Babel, format_decimal
 
 TRANSLATIONS = Path(__file__).parent / "translations"
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,21 +35,41 @@ KEYWORDS = {"_": None, "gettext": None, "lazy_gettext": None, "N_": None,
 DOMAINS = ("messages", "rules", "printing")
 # The languages of the interface (each has complete catalogs); the rules reference and the
 # printed kits may offer a game's own language besides.
-LANGUAGES = {"en": "English", "fr": "Français"}
+LANGUAGES = {"en": "English", "fr": "Français", "ko": "한국어"}
 
 babel = Babel()
 
 
 def select_locale() -> str:
-    """The language chosen on this phone, else the browser's best match, else English."""
-    chosen = request.args.get("lang") or session.get("lang")
+    """The language chosen on this phone, else the browser's best match, else English.
+
+    On the rules pages ``?lang=`` picks the language of the rules text (a QR code on a
+    printed sheet names it): the words around it stay the reader's own language, and
+    follow ``?lang=`` only for a phone that states no language at all."""
+    asked = request.args.get("lang")
+    chosen = session.get("lang")
+    if request.blueprint == "rules":
+        if chosen in LANGUAGES:
+            return str(chosen)
+        best = request.accept_languages.best_match(list(LANGUAGES))
+        return best or (asked if asked in LANGUAGES else "en")
+    chosen = asked or chosen
     if chosen in LANGUAGES:
-        return chosen
+        return str(chosen)
     return request.accept_languages.best_match(list(LANGUAGES)) or "en"
+
+
+def number(value: object) -> str:
+    """A number as the reader's locale writes it (50,000 in English and Korean, 50 000 in
+    French); the one way pages and messages print amounts. Anything else is left as text."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return str(format_decimal(value))
+    return "" if value is None else str(value)
 
 
 def init_app(app) -> None:  # type: ignore[no-untyped-def]
     domains = list(DOMAINS)
+    app.add_template_filter(number, "number")
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES",
                           ";".join([str(TRANSLATIONS)] * len(domains)))
     app.config.setdefault("BABEL_DOMAIN", ";".join(domains))

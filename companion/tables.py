@@ -14,21 +14,33 @@ This module knows no Flask and no HTTP: the views call it and map its errors to 
 
 from __future__ import annotations
 
+import json
 import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import ModuleType
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 
-from .db import Database, EntryRow, SeatClaim, TableRow, utcnow
+from . import inputs
+from .db import Database, EntryRow, SeatClaim, SeatRequest, TableRow, utcnow
 from .games import get_game
-from .games.base import N_, GameError, IllegalAction, Label, MalformedInput, Outcome
-from .games.sealed import REVEAL_ACTION, SEAL_ACTION
+from .games.base import (
+    HOST,
+    N_,
+    TABLE,
+    GameError,
+    IllegalAction,
+    Label,
+    MalformedInput,
+    Outcome,
+    Owner,
+)
+from .games.sealed import REVEAL_ACTION, SEAL_ACTION, Sealed
 
 
 class TableNotFound(GameError):
@@ -39,10 +51,41 @@ class VersionConflict(GameError):
     code = "version_conflict"
 
 
-class NotYourSeat(GameError):
-    """A sealed input sent by a phone (or API client) that does not hold that seat."""
+class NotAllowed(GameError):
+    """The sender may not do this at this table (HTTP 403): the wrong seat, not the host,
+    or a watcher. Nothing is changed."""
+
+    code = "not_allowed"
+
+
+class NotYourSeat(NotAllowed):
+    """An action of one seat sent by a phone (or API client) that does not hold that seat."""
 
     code = "not_your_seat"
+
+
+class SeatTaken(GameError):
+    """The seat is held by another phone: ask for it (the host or the holder decides)."""
+
+    code = "seat_taken"
+
+
+@dataclass(frozen=True)
+class Sender:
+    """Who sends a write: the seat its phone (or API client) holds, and whether it holds the
+    table's host token. The table decides from this what the sender may do."""
+
+    seat: int | None = None
+    host: bool = False
+
+    @property
+    def author(self) -> str:
+        return "host" if self.host else "seat"
+
+
+# Internal callers (the command line, the tests of the rules) pass no sender: they act with
+# every right of the host.
+TRUSTED: Sender | None = None
 
 
 @dataclass(frozen=True)
@@ -53,6 +96,8 @@ class Op:
     kind: str  # "action" or "amend"
     action: Mapping[str, Any]
     target: int | None = None  # the seq an amend replaces
+    owner: int | None = None  # the seat the entry belongs to (None: the whole table)
+    reveals: str | None = None  # the key of the sealed step this entry revealed
 
 
 @dataclass
@@ -74,6 +119,8 @@ class Entry:
     label: Label
     seat: int | None
     created_at: Any
+    owner: int | None = None
+    author: str | None = None
 
 
 @dataclass(frozen=True)
@@ -86,6 +133,15 @@ class TableView:
     replay: Replay
     watch_token: str
     labels: dict[int, Label]
+    # Each sealed step revealed at least once (even if the reveal was undone since): its key
+    # and the values every phone then saw, by seat.
+    revealed: dict[str, dict[int, Any]] = field(default_factory=dict)
+
+    @property
+    def reopened(self) -> bool:
+        """The open sealed step was revealed once and its reveal undone by the host."""
+        opened = sealed_step(self.game, self.state)
+        return opened is not None and opened.key in self.revealed
 
     @property
     def state(self) -> Any:
@@ -98,6 +154,14 @@ class TableView:
 
     def label_of(self, seq: int) -> Label:
         return self.labels.get(seq, Label("?"))
+
+    @property
+    def undo_target(self) -> Op | None:
+        return self.replay.done[-1] if self.replay.done else None
+
+    @property
+    def redo_target(self) -> Op | None:
+        return self.replay.undone[-1] if self.replay.undone else None
 
     @property
     def undo_label(self) -> Label | None:
@@ -127,19 +191,73 @@ class Written:
     payload: Any
     label: Label
     replay: Replay
+    owner: int | None = None
+    revealed: Any = None
+    author: str | None = None
 
 
-def _applied(game: ModuleType, replay: Replay, seq: int, action: Mapping[str, Any]) -> Written:
+def sealed_step(game: ModuleType, state: Any) -> Sealed | None:
+    """The game's open step of secret inputs, if it has one."""
+    sealed_of = getattr(game, "sealed", None)
+    opened: Sealed | None = sealed_of(state) if sealed_of is not None else None
+    return opened
+
+
+def owner_of(game: ModuleType, state: Any, action: Mapping[str, Any]) -> Owner:
+    """Whom an action belongs to, as the engine says (a game without ``owner`` leaves
+    every action to the whole table)."""
+    owner = getattr(game, "owner", None)
+    result: Owner = owner(state, action) if owner is not None else TABLE
+    return result
+
+
+def check_fields(game: ModuleType, action: Mapping[str, Any]) -> None:
+    """Refuse the fields an action of this type does not have (the game's
+    ``ACTION_FIELDS``), so a log entry holds only what the rules read."""
+    fields = getattr(game, "ACTION_FIELDS", None)
+    kind = action.get("type")
+    if fields is None or not isinstance(kind, str) or kind not in fields:
+        return
+    unknown = sorted(str(k) for k in action if k != "type" and k not in fields[kind])
+    if unknown:
+        raise MalformedInput(N_("unknown field: %(field)s"), code="unknown_field",
+                             field=", ".join(unknown))
+
+
+def check_players(game: ModuleType, players: Any) -> None:
+    """Refuse player fields the game does not have."""
+    if not isinstance(players, list):
+        return
+    known = {f["name"] for f in game.player_fields()}
+    for index, player in enumerate(players, start=1):
+        if isinstance(player, dict):
+            unknown = sorted(str(k) for k in player if k not in known)
+            if unknown:
+                raise MalformedInput(N_("player %(index)s: unknown field %(field)s"),
+                                     code="unknown_field", index=index,
+                                     field=", ".join(unknown))
+
+
+def _applied(game: ModuleType, replay: Replay, seq: int, action: Mapping[str, Any],
+             owner: Owner) -> Written:
     """The entry that applies one game action on top of ``replay`` at ``seq``."""
     label = game.describe(replay.state, action)
+    before = sealed_step(game, replay.state)
     state = game.apply(replay.state, action)
+    after = sealed_step(game, state)
+    revealed = None
+    if before is not None and (after is None or after.key != before.key):
+        # This entry ended a sealed step: every phone now sees its values.
+        revealed = {"key": before.key,
+                    "values": [[seat, value] for seat, value in before.values]}
     closers = dict(replay.round_closers)
     round_of = getattr(game, "round_number", None)
     if round_of and round_of(state) != round_of(replay.state):
         closers[round_of(replay.state)] = seq
-    new = Replay(state, [*replay.done, Op(seq, "action", action)], [],
-                 [*replay.effective, (seq, action)], closers)
-    return Written("action", action, label, new)
+    seat_owner = owner if isinstance(owner, int) else None
+    op = Op(seq, "action", action, None, seat_owner, revealed["key"] if revealed else None)
+    new = Replay(state, [*replay.done, op], [], [*replay.effective, (seq, action)], closers)
+    return Written("action", action, label, new, seat_owner, revealed)
 
 
 def _fold(game: ModuleType, players: Any, options: Any,
@@ -159,16 +277,18 @@ def _fold(game: ModuleType, players: Any, options: Any,
 
 
 def replay_entries(game: ModuleType, players: Any, options: Any,
-                   entries: Sequence[tuple[int, str, Any]]) -> Replay:
-    """Fold a whole log (seq, kind, payload) from the start."""
+                   entries: Sequence[tuple[Any, ...]]) -> Replay:
+    """Fold a whole log (seq, kind, payload[, owner, revealed]) from the start."""
     done: list[Op] = []
     undone: list[Op] = []
-    for seq, kind, payload in entries:
+    for seq, kind, payload, *rest in entries:
+        owner = rest[0] if rest else None
+        reveals = rest[1]["key"] if len(rest) > 1 and isinstance(rest[1], dict) else None
         if kind == "action":
-            done.append(Op(seq, "action", payload))
+            done.append(Op(seq, "action", payload, None, owner, reveals))
             undone.clear()
         elif kind == "amend":
-            done.append(Op(seq, "amend", payload["action"], payload["target"]))
+            done.append(Op(seq, "amend", payload["action"], payload["target"], owner))
             undone.clear()
         elif kind == "undo":
             undone.append(done.pop())
@@ -191,8 +311,54 @@ def effective_actions(done: Sequence[Op]) -> list[tuple[int, Mapping[str, Any]]]
     return effective
 
 
+KEY_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.:")
+MAX_KEY = 80
+
+
+def check_idempotency_key(key: Any) -> str | None:
+    """An ``Idempotency-Key``: up to 80 letters, digits and ``-_.:``, or None."""
+    if key is None or key == "":
+        return None
+    if not isinstance(key, str) or len(key) > MAX_KEY or not set(key) <= KEY_CHARS:
+        raise MalformedInput(N_("the Idempotency-Key must be 1 to 80 letters, digits or "
+                                "-_.: characters"), code="bad_idempotency_key")
+    return key
+
+
+def may_send(owner: Owner, by: Sender | None) -> bool:
+    """Whether ``by`` may send an action (or undo an entry) that belongs to ``owner``."""
+    if by is None or by.host:
+        return True
+    if owner == HOST:
+        return False
+    if owner == TABLE or owner is None:
+        return by.seat is not None
+    return by.seat == owner
+
+
+def _refuse(owner: Owner, by: Sender | None, game: ModuleType, players: list[Any],
+            undoing: bool = False) -> None:
+    if may_send(owner, by):
+        return
+    if owner == HOST:
+        raise NotAllowed(N_("Only the host can do this."), code="host_only")
+    if owner == TABLE or owner is None or (by is not None and by.seat is None):
+        raise NotAllowed(N_("Only a seated phone or the host can do this."), code="not_seated")
+    name = players[owner].get("name", "?") if isinstance(owner, int) and 0 <= owner < len(
+        players) else "?"
+    if undoing:
+        raise NotYourSeat(N_("This entry is %(name)s's: only their phone or the host can "
+                             "undo it."), name=name)
+    raise NotYourSeat(N_("This is %(name)s's move: only their phone or the host can send it."),
+                      name=name)
+
+
 class TableService:
-    """Create tables, read them and write to their logs, one transaction per write."""
+    """Create tables, read them and write to their logs, one transaction per write.
+
+    Every write names its sender (``Sender``): the table checks what that sender may do
+    before the engine sees the action, and refuses the rest with ``NotAllowed`` (403).
+    """
 
     def __init__(self, db: Database, cache_size: int = 256) -> None:
         self.db = db
@@ -203,6 +369,8 @@ class TableService:
     # ------------------------------------------------------------------ creation
 
     def create(self, game_id: str, players: Any, options: Any) -> TableView:
+        """A new table; its host token is ``host_token(view.id)`` (given once to its
+        creator)."""
         game = get_game(game_id)
         if not isinstance(players, list):
             raise MalformedInput(N_("players must be a list"))
@@ -210,7 +378,10 @@ class TableService:
             options = {}
         if not isinstance(options, dict):
             raise MalformedInput(N_("options must be an object"))
-        options = dict(options)
+        # Texts NFC-normalised and trimmed; control characters and lone surrogates refused.
+        check_players(game, players)
+        players = inputs.clean_players(players)
+        options = dict(inputs.clean_options(options))
         for option in game.OPTIONS:
             if option.kind == "seed" and option.name not in options:
                 # Shuffles differ from table to table, yet replay the same from the log.
@@ -224,6 +395,18 @@ class TableService:
         replay = Replay(state)
         self._remember(table_id, 0, replay)
         return TableView(table_id, game, 0, players, options, replay, row.watch_token, {})
+
+    def delete(self, table_id: str, by: Sender | None) -> None:
+        """Delete a table and its log (the host only)."""
+        if by is not None and not by.host:
+            raise NotAllowed(N_("Only the host can do this."), code="host_only")
+        with self.db.write() as session:
+            row = session.get(TableRow, table_id)
+            if row is None:
+                raise TableNotFound(N_("no table %(id)s"), id=table_id)
+            for model in (EntryRow, SeatClaim, SeatRequest):
+                session.execute(delete(model).where(model.table_id == table_id))
+            session.delete(row)
 
     # ------------------------------------------------------------------ reading
 
@@ -255,82 +438,122 @@ class TableService:
                 raise TableNotFound(N_("no table %(id)s"), id=table_id)
             return row.host_token
 
+    def is_host(self, table_id: str, token: str | None) -> bool:
+        """Whether ``token`` is the table's host token (compared in constant time)."""
+        if not token or not isinstance(token, str):
+            return False
+        with self.db.read() as session:
+            stored = session.scalar(select(TableRow.host_token).where(TableRow.id == table_id))
+        return stored is not None and secrets.compare_digest(stored, token)
+
     def entries(self, table_id: str) -> list[Entry]:
         with self.db.read() as session:
             rows = session.scalars(select(EntryRow).where(EntryRow.table_id == table_id)
                                    .order_by(EntryRow.seq)).all()
-            return [Entry(r.seq, r.kind, _label(r.label), r.seat, r.created_at) for r in rows]
+            return [Entry(r.seq, r.kind, _label(r.label), r.seat, r.created_at, r.owner,
+                          r.author) for r in rows]
 
-    def _view(self, session: Any, row: TableRow) -> TableView:
+    def _view(self, session: Any, row: TableRow, version: int | None = None) -> TableView:
         game = get_game(row.game)
-        labels_rows = session.execute(
-            select(EntryRow.seq, EntryRow.label).where(EntryRow.table_id == row.id)).all()
-        labels = {seq: _label(label) for seq, label in labels_rows}
-        replay = self._cached(row.id, row.version)
+        version = row.version if version is None else version
+        meta = session.execute(
+            select(EntryRow.seq, EntryRow.label, EntryRow.revealed)
+            .where(EntryRow.table_id == row.id, EntryRow.seq <= version)).all()
+        labels = {seq: _label(label) for seq, label, _ in meta}
+        revealed: dict[str, dict[int, Any]] = {}
+        for _, _, seen in sorted(meta, key=lambda m: m[0]):
+            if isinstance(seen, dict) and isinstance(seen.get("key"), str):
+                revealed[seen["key"]] = {int(s): v for s, v in seen.get("values", [])}
+        replay = self._cached(row.id, version)
         if replay is None:
             entries = session.execute(
-                select(EntryRow.seq, EntryRow.kind, EntryRow.payload)
-                .where(EntryRow.table_id == row.id).order_by(EntryRow.seq)).all()
-            replay = replay_entries(game, row.players, row.options,
-                                    [(s, k, p) for s, k, p in entries])
-            self._remember(row.id, row.version, replay)
-        return TableView(row.id, game, row.version, row.players, row.options, replay,
-                         row.watch_token, labels)
+                select(EntryRow.seq, EntryRow.kind, EntryRow.payload, EntryRow.owner,
+                       EntryRow.revealed)
+                .where(EntryRow.table_id == row.id, EntryRow.seq <= version)
+                .order_by(EntryRow.seq)).all()
+            replay = replay_entries(game, row.players, row.options, [tuple(e) for e in entries])
+            self._remember(row.id, version, replay)
+        return TableView(row.id, game, version, row.players, row.options, replay,
+                         row.watch_token, labels, revealed)
 
     # ------------------------------------------------------------------ writing
 
     def act(self, table_id: str, expected_version: Any, action: Any,
-            seat: int | None = None) -> TableView:
-        """Apply one game action made against ``expected_version`` by the holder of ``seat``.
+            by: Sender | None = TRUSTED, key: str | None = None) -> TableView:
+        """Apply one game action made against ``expected_version`` by ``by``.
 
-        A sealed input is taken only from the phone or client that holds its seat.
+        The engine says whom the action belongs to; a secret input (``seal``) is taken only
+        from the phone that holds its seat, and never changes a value the others have seen.
+        When every expected seat is in, the platform reveals the step as an entry of its own.
         """
         if not isinstance(action, dict):
             raise MalformedInput(N_("action must be an object"))
-        if action.get("type") == SEAL_ACTION and (seat is None or action.get("seat") != seat):
-            raise NotYourSeat(N_("only the phone that holds a seat can lock in its secret"))
 
         def step(view: TableView, seq: int) -> list[Written]:
             game = view.game
-            written = [_applied(game, view.replay, seq, action)]
-            sealed_of = getattr(game, "sealed", None)
-            if action.get("type") == SEAL_ACTION and sealed_of is not None:
-                opened = sealed_of(written[-1].replay.state)
+            check_fields(game, action)
+            owner = owner_of(game, view.state, action)
+            if action.get("type") == SEAL_ACTION:
+                if by is not None and (by.seat is None or action.get("seat") != by.seat):
+                    raise NotYourSeat(N_("only the phone that holds a seat can lock in its "
+                                         "secret"))
+            else:
+                _refuse(owner, by, game, view.players)
+            written = [_applied(game, view.replay, seq, action, owner)]
+            if action.get("type") == SEAL_ACTION:
+                opened = sealed_step(game, written[-1].replay.state)
+                if opened is not None:
+                    _keep_what_was_seen(view, opened, action.get("seat"))
                 if opened is not None and opened.complete:
                     # Every expected seat is in: the platform reveals, as its own entry, so
                     # undoing the reveal brings every seal back locked as it was.
-                    written.append(_applied(game, written[-1].replay, seq + 1,
-                                            {"type": REVEAL_ACTION}))
+                    reveal = {"type": REVEAL_ACTION}
+                    written.append(replace(
+                        _applied(game, written[-1].replay, seq + 1, reveal, HOST),
+                        author="table"))
             return written
 
-        return self._write(table_id, expected_version, step, seat)
+        return self._write(table_id, expected_version, step, by, key)
 
-    def undo(self, table_id: str, expected_version: Any, seat: int | None = None) -> TableView:
+    def undo(self, table_id: str, expected_version: Any, by: Sender | None = TRUSTED,
+             key: str | None = None) -> TableView:
+        """Undo the last entry in force: a seat its own entries (or the whole table's); the
+        host anything; past a reveal, the host only."""
         def step(view: TableView, seq: int) -> list[Written]:
             if not view.replay.done:
                 raise IllegalAction(N_("nothing to undo"), code="nothing_to_undo")
             target = view.replay.done[-1]
+            self._may_touch(view, target, by)
             done = view.replay.done[:-1]
             undone = [*view.replay.undone, target]
             return [Written("undo", {"of": target.seq}, Label("undo", {"of": target.seq}),
-                            self._refold(view, done, undone))]
+                            self._refold(view, done, undone), target.owner)]
 
-        return self._write(table_id, expected_version, step, seat)
+        return self._write(table_id, expected_version, step, by, key)
 
-    def redo(self, table_id: str, expected_version: Any, seat: int | None = None) -> TableView:
+    def redo(self, table_id: str, expected_version: Any, by: Sender | None = TRUSTED,
+             key: str | None = None) -> TableView:
         def step(view: TableView, seq: int) -> list[Written]:
             if not view.replay.undone:
                 raise IllegalAction(N_("nothing to redo"), code="nothing_to_redo")
             target = view.replay.undone[-1]
+            self._may_touch(view, target, by)
             done = [*view.replay.done, target]
             undone = view.replay.undone[:-1]
             return [Written("redo", {"of": target.seq}, Label("redo", {"of": target.seq}),
-                            self._refold(view, done, undone))]
+                            self._refold(view, done, undone), target.owner)]
 
-        return self._write(table_id, expected_version, step, seat)
+        return self._write(table_id, expected_version, step, by, key)
+
+    @staticmethod
+    def _may_touch(view: TableView, target: Op, by: Sender | None) -> None:
+        if target.reveals is not None and by is not None and not by.host:
+            raise NotAllowed(N_("Only the host can undo a reveal: everyone has seen the "
+                                "secret values."), code="reveal_host_only")
+        _refuse(target.owner, by, view.game, view.players, undoing=True)
 
     def amend(self, table_id: str, expected_version: Any, target: Any, action: Any,
-              seat: int | None = None) -> TableView:
+              by: Sender | None = TRUSTED, key: str | None = None) -> TableView:
         """Replace an earlier action (a past round's results) and recompute what follows."""
         if not isinstance(action, dict):
             raise MalformedInput(N_("action must be an object"))
@@ -338,6 +561,8 @@ class TableService:
             raise MalformedInput(N_("target must be the number of a log entry"))
 
         def step(view: TableView, seq: int) -> list[Written]:
+            _refuse(TABLE, by, view.game, view.players)
+            check_fields(view.game, action)
             if target not in {s for s, _ in view.replay.effective}:
                 raise IllegalAction(N_("entry %(target)s is not an action in force"),
                                     code="bad_target", target=target)
@@ -350,6 +575,16 @@ class TableService:
             if round_no is None:
                 raise IllegalAction(N_("entry %(target)s did not close a round"),
                                     code="bad_target", target=target)
+            before = [(s, a) for s, a in view.replay.effective if s < target]
+            try:
+                state, _ = _fold(view.game, view.players, view.options, before)
+                view.game.apply(state, action)
+            except MalformedInput:
+                raise
+            except GameError as error:
+                raise IllegalAction(
+                    N_("this correction is refused in round %(round)s itself: %(reason)s"),
+                    code="correction_refused", round=round_no, reason=str(error)) from error
             done = [*view.replay.done, Op(seq, "amend", action, target)]
             try:
                 replay = self._refold(view, done, [])
@@ -360,15 +595,31 @@ class TableService:
             label = Label(N_("correction of round %(round)s"), {"round": round_no})
             return [Written("amend", {"target": target, "action": action}, label, replay)]
 
-        return self._write(table_id, expected_version, step, seat)
+        return self._write(table_id, expected_version, step, by, key)
 
     def _refold(self, view: TableView, done: list[Op], undone: list[Op]) -> Replay:
         effective = effective_actions(done)
         state, closers = _fold(view.game, view.players, view.options, effective)
         return Replay(state, done, undone, effective, closers)
 
+    def _replayed(self, table_id: str, key: str) -> TableView | None:
+        """The first reply of a write already made with this idempotency key, if any."""
+        with self.db.read() as session:
+            seq = session.scalar(select(EntryRow.seq).where(
+                EntryRow.table_id == table_id, EntryRow.idempotency_key == key))
+            if seq is None:
+                return None
+            row = session.get(TableRow, table_id)
+            assert row is not None
+            return self._view(session, row, version=seq)
+
     def _write(self, table_id: str, expected_version: Any, step: Any,
-               seat: int | None) -> TableView:
+               by: Sender | None, key: str | None = None) -> TableView:
+        key = check_idempotency_key(key)
+        if key is not None:
+            first = self._replayed(table_id, key)
+            if first is not None:
+                return first
         if isinstance(expected_version, bool) or not isinstance(expected_version, int):
             raise MalformedInput(N_("expected_version must be a whole number"),
                                  code="missing_version")
@@ -385,14 +636,22 @@ class TableService:
                 view = self._view(session, row)
                 written = step(view, row.version + 1)
                 labels = dict(view.labels)
+                revealed = dict(view.revealed)
                 seq = row.version
-                for entry in written:
+                for index, entry in enumerate(written):
                     seq += 1
                     label = entry.label
+                    last = index == len(written) - 1
                     session.add(EntryRow(
                         table_id=table_id, seq=seq, kind=entry.kind, payload=entry.payload,
-                        label={"msgid": label.msgid, "params": dict(label.params)}, seat=seat))
+                        label={"msgid": label.msgid, "params": dict(label.params)},
+                        seat=by.seat if by is not None else None, owner=entry.owner,
+                        author=entry.author or (by.author if by is not None else "host"),
+                        idempotency_key=key if last else None, revealed=entry.revealed))
                     labels[seq] = label
+                    if entry.revealed:
+                        revealed[entry.revealed["key"]] = {
+                            int(s): v for s, v in entry.revealed["values"]}
                 replay = written[-1].replay
                 changed = session.execute(
                     update(TableRow).where(TableRow.id == table_id,
@@ -401,32 +660,129 @@ class TableService:
                 if getattr(changed, "rowcount", 1) != 1:
                     raise VersionConflict(N_("the table changed: reload and try again"))
         except IntegrityError:
+            if key is not None:
+                first = self._replayed(table_id, key)
+                if first is not None:
+                    return first
             raise VersionConflict(N_("the table changed: reload and try again")) from None
         self._remember(table_id, seq, replay)
         return TableView(table_id, view.game, seq, view.players, view.options, replay,
-                         view.watch_token, labels)
+                         view.watch_token, labels, revealed)
 
     # ------------------------------------------------------------------ seats
 
-    def claim(self, table_id: str, seat: Any) -> str:
-        """Give a phone a seat: returns the claim token the phone keeps."""
+    def _check_seat(self, table_id: str, seat: Any) -> TableView:
         view = self.get(table_id)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(
                 view.players):
             raise MalformedInput(N_("no seat %(seat)s at this table"), code="unknown_seat",
                                  seat=seat)
+        return view
+
+    def claim(self, table_id: str, seat: Any, by: Sender | None = TRUSTED) -> str:
+        """Give a phone a free seat: returns the claim token the phone keeps. A seat another
+        phone holds is refused (``SeatTaken``) unless the host asks."""
+        self._check_seat(table_id, seat)
         token = secrets.token_urlsafe(24)
         with self.db.write() as session:
             existing = session.get(SeatClaim, (table_id, seat))
             if existing is None:
                 session.add(SeatClaim(table_id=table_id, seat=seat, token=token))
-            else:
+            elif by is None or by.host:
                 existing.token = token
                 existing.claimed_at = utcnow()
+                self._close_requests(session, table_id, seat, "superseded")
+            else:
+                raise SeatTaken(N_("this seat is held by another phone: ask for it, and the "
+                                   "host or that phone hands it over"))
+            self._seating_moved(session, table_id)
         return token
 
-    def seat_of(self, table_id: str, token: str | None) -> int | None:
+    def request_seat(self, table_id: str, seat: Any) -> str:
+        """Ask for a seat another phone holds; returns the asking phone's token, which
+        becomes the seat's token if the host (or the holder) hands the seat over."""
+        self._check_seat(table_id, seat)
+        token = secrets.token_urlsafe(24)
+        with self.db.write() as session:
+            session.add(SeatRequest(table_id=table_id, seat=seat, token=token))
+            self._seating_moved(session, table_id)
+        return token
+
+    def requests(self, table_id: str) -> list[SeatRequest]:
+        """The pending seat requests of a table, oldest first."""
+        with self.db.read() as session:
+            return list(session.scalars(select(SeatRequest).where(
+                SeatRequest.table_id == table_id, SeatRequest.status == "pending")
+                .order_by(SeatRequest.id)).all())
+
+    def request_status(self, table_id: str, token: str | None) -> SeatRequest | None:
         if not token:
+            return None
+        with self.db.read() as session:
+            found: SeatRequest | None = session.scalar(select(SeatRequest).where(
+                SeatRequest.table_id == table_id, SeatRequest.token == token)
+                .order_by(SeatRequest.id.desc()))
+            return found
+
+    def decide(self, table_id: str, request_id: Any, approve: bool,
+               by: Sender | None = TRUSTED) -> None:
+        """Hand a seat over to the phone that asked, or refuse: the host, or the phone that
+        holds the seat, decides."""
+        with self.db.write() as session:
+            found = session.get(SeatRequest, request_id) if isinstance(request_id, int) \
+                else None
+            if found is None or found.table_id != table_id or found.status != "pending":
+                raise IllegalAction(N_("this seat request is no longer open"),
+                                    code="no_such_request")
+            if by is not None and not by.host and by.seat != found.seat:
+                raise NotAllowed(N_("Only the host or the phone holding this seat can "
+                                    "decide."), code="host_only")
+            found.status = "approved" if approve else "refused"
+            found.resolved_at = utcnow()
+            self._seating_moved(session, table_id)
+            if approve:
+                claim = session.get(SeatClaim, (table_id, found.seat))
+                if claim is None:
+                    session.add(SeatClaim(table_id=table_id, seat=found.seat,
+                                          token=found.token))
+                else:
+                    claim.token = found.token
+                    claim.claimed_at = utcnow()
+                self._close_requests(session, table_id, found.seat, "superseded")
+
+    def free(self, table_id: str, seat: Any, by: Sender | None = TRUSTED) -> None:
+        """Free a seat (a phone lost or out of battery): the host only, or the holder
+        leaving it."""
+        self._check_seat(table_id, seat)
+        if by is not None and not by.host and by.seat != seat:
+            raise NotAllowed(N_("Only the host can do this."), code="host_only")
+        with self.db.write() as session:
+            session.execute(delete(SeatClaim).where(SeatClaim.table_id == table_id,
+                                                    SeatClaim.seat == seat))
+            self._seating_moved(session, table_id)
+
+    @staticmethod
+    def _seating_moved(session: Any, table_id: str) -> None:
+        session.execute(update(TableRow).where(TableRow.id == table_id)
+                        .values(seating=TableRow.seating + 1))
+
+    def seating(self, table_id: str) -> tuple[int, int]:
+        """The table's (version, seating): what a phone's live view compares."""
+        with self.db.read() as session:
+            found = session.execute(select(TableRow.version, TableRow.seating)
+                                    .where(TableRow.id == table_id)).first()
+        if found is None:
+            raise TableNotFound(N_("no table %(id)s"), id=table_id)
+        return int(found[0]), int(found[1])
+
+    @staticmethod
+    def _close_requests(session: Any, table_id: str, seat: int, status: str) -> None:
+        session.execute(update(SeatRequest).where(
+            SeatRequest.table_id == table_id, SeatRequest.seat == seat,
+            SeatRequest.status == "pending").values(status=status, resolved_at=utcnow()))
+
+    def seat_of(self, table_id: str, token: str | None) -> int | None:
+        if not token or not isinstance(token, str):
             return None
         with self.db.read() as session:
             seat: int | None = session.scalar(select(SeatClaim.seat).where(
@@ -452,6 +808,19 @@ class TableService:
             self._cache[(table_id, version)] = replay
             while len(self._cache) > self._cache_size:
                 self._cache.popitem(last=False)
+
+
+def _keep_what_was_seen(view: TableView, opened: Sealed, seat: Any) -> None:
+    """A seat may not change a sealed value the others saw when the step was revealed (the
+    host undid that reveal since): it may only lock the same value again."""
+    seen = view.revealed.get(opened.key)
+    if seen is None:
+        return
+    mine = opened.value(seat) if isinstance(seat, int) else None
+    if seat not in seen or json.dumps(mine, sort_keys=True, default=str) != json.dumps(
+            seen[seat], sort_keys=True, default=str):
+        raise IllegalAction(N_("everyone has seen the secret values of this step: they "
+                               "cannot change now"), code="sealed_seen")
 
 
 def _label(raw: Any) -> Label:

@@ -162,6 +162,82 @@ def new_phone(browser: Any) -> Iterator[Callable[..., Any]]:
 
 from flask import Flask  # noqa: E402
 from flask.testing import FlaskClient  # noqa: E402
+from werkzeug.datastructures import MultiDict  # noqa: E402
+
+
+class BrowserLikeClient(FlaskClient):
+    """Flask's test client, sending a page form's CSRF token as a browser does.
+
+    A non-API POST (PUT, PATCH, DELETE) gets the session's ``csrf_token`` form field (the
+    token is made in the session, as the first rendered form would, when there is none yet),
+    unless the test passes ``csrf=False`` to send the request exactly as given.
+    """
+
+    def open(self, *args: Any, **kwargs: Any) -> Any:
+        send_token = kwargs.pop("csrf", True)
+        method = str(kwargs.get("method", "GET")).upper()
+        path = args[0] if args and isinstance(args[0], str) else kwargs.get("path", "/")
+        if (send_token and method in ("POST", "PUT", "PATCH", "DELETE")
+                and not str(path).startswith("/api/") and "json" not in kwargs):
+            data = kwargs.get("data")
+            if data is None or isinstance(data, dict | MultiDict):
+                form = MultiDict(data or {})
+                if "csrf_token" not in form:
+                    form["csrf_token"] = self.csrf_token()
+                kwargs["data"] = form
+        return super().open(*args, **kwargs)
+
+    def csrf_token(self) -> str:
+        """This client's session CSRF token, made as a page would make it."""
+        import secrets
+
+        with self.session_transaction() as session:
+            token = session.get("csrf")
+            if not isinstance(token, str):
+                token = session["csrf"] = secrets.token_urlsafe(32)
+        return str(token)
+
+
+# Every app's test client in the suite behaves like a browser that loaded the form first.
+Flask.test_client_class = BrowserLikeClient
+
+
+class HostClient(BrowserLikeClient):
+    """A test client that plays the phone (or API client) that created the tables: it keeps
+    each table's ``host_token`` from the 201 of ``POST /api/tables`` and sends it as
+    ``X-Host-Token`` on that table's API writes that carry no token of their own. Tests of
+    what other senders may do pass their own headers, or ``anonymous=True``."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.host_tokens: dict[str, str] = {}
+
+    def open(self, *args: Any, anonymous: bool = False, **kwargs: Any) -> Any:
+        path = str(args[0]) if args else str(kwargs.get("path", ""))
+        method = str(kwargs.get("method", "GET")).upper()
+        headers = dict(kwargs.pop("headers", None) or {})
+        parts = path.split("?")[0].strip("/").split("/")
+        if (not anonymous and parts[:2] == ["api", "tables"] and len(parts) >= 4
+                and parts[2] not in self.host_tokens):
+            # A table this phone created from the new-table page: its host token is in
+            # this phone's cookie.
+            try:
+                with self.session_transaction() as cookie:
+                    hosted = dict(cookie.get("hosts") or {})
+            except RuntimeError:  # no cookie yet
+                hosted = {}
+            if parts[2] in hosted:
+                self.host_tokens[parts[2]] = hosted[parts[2]]
+        if (not anonymous and method in ("POST", "DELETE") and parts[:2] == ["api", "tables"]
+                and len(parts) >= 4 and parts[2] in self.host_tokens
+                and "X-Host-Token" not in headers and "X-Seat-Token" not in headers):
+            headers["X-Host-Token"] = self.host_tokens[parts[2]]
+        response = super().open(*args, headers=headers, **kwargs)
+        if method == "POST" and parts == ["api", "tables"] and response.status_code == 201:
+            body = response.get_json(silent=True) or {}
+            if "host_token" in body:
+                self.host_tokens[body["id"]] = body["host_token"]
+        return response
 
 
 @pytest.fixture
@@ -169,7 +245,8 @@ def app(tmp_path: Path) -> Iterator[Flask]:
     from companion import create_app
 
     app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite'}",
-                      "SECRET_KEY": "test"})
+                      "SECRET_KEY": "test", "RATE_LIMIT": 100_000})
+    app.test_client_class = HostClient
     yield app
     app.extensions["companion_db"].engine.dispose()
 

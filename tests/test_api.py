@@ -43,8 +43,8 @@ def test_create_returns_201_with_an_unguessable_id(client: FlaskClient,
                                                    table: dict[str, Any]) -> None:
     assert table["version"] == 0 and table["outcome"] is None
     assert len(table["id"]) >= 16  # 96 random bits, URL-safe base64
-    other = client.post("/api/tables", json={"game": "casse-toi-pov-con",
-                                             "players": table["state"]["players"][:2]})
+    other = client.post("/api/tables", json={"game": "casse-toi-pov-con", "players": [
+        {"name": p["name"], "party": p["party"]} for p in table["state"]["players"][:2]]})
     assert other.json["id"] != table["id"]
     state = table["state"]
     assert [p["popularity"] for p in state["players"]] == [2, 2, 2, 2]
@@ -217,6 +217,31 @@ def test_a_correction_that_breaks_a_later_round_is_refused(client: FlaskClient) 
     assert client.get(f"/api/tables/{tid}").json == before
 
 
+def test_a_correction_refused_in_its_own_round_says_so(client: FlaskClient) -> None:
+    created = client.post("/api/tables", json={
+        "game": "casse-toi-pov-con", "players": [{"name": "A", "party": "blue"},
+                                                 {"name": "B", "party": "pink"}]}).json
+    tid = created["id"]
+    post_action(client, tid, 0, {"type": "score_round", "results": [result(0), result(1)]})
+    post_action(client, tid, 1, {"type": "score_round", "results": [result(0), result(1)]})
+    before = client.get(f"/api/tables/{tid}").json
+    # Round 1 itself refuses this entry (a cracked player holds a card): no later entry is
+    # to blame.
+    wrong = [result(0, 0, cracked=True), result(1, 4)]
+    response = client.post(f"/api/tables/{tid}/corrections", json={
+        "expected_version": 2, "target": 1, "action": {"type": "score_round", "results": wrong}})
+    assert_error(response, 422, "correction_refused")
+    message = response.json["error"]["message"]
+    assert "round 1 itself" in message and "at least one card" in message
+    assert "later entry" not in message
+    french = client.post(f"/api/tables/{tid}/corrections", headers={"Accept-Language": "fr"},
+                         json={"expected_version": 2, "target": 1,
+                               "action": {"type": "score_round", "results": wrong}})
+    assert "manche 1 elle-même" in french.json["error"]["message"]
+    assert "au moins une carte" in french.json["error"]["message"]
+    assert client.get(f"/api/tables/{tid}").json == before
+
+
 def test_a_correction_must_target_a_round(client: FlaskClient, table: dict[str, Any]) -> None:
     tid = table["id"]
     post_action(client, tid, 0, {"type": "draw", "seat": 0, "stress": 1, "stars": 0,
@@ -254,3 +279,19 @@ def test_error_messages_follow_the_phone_language(client: FlaskClient,
                          headers={"Accept-Language": "fr"}).json["error"]["message"]
     assert english != french
     assert "craquer" in french
+
+
+@pytest.mark.parametrize("payload", [
+    {"game": "casse-toi-pov-con", "players": [{"name": "A", "party": "blue", "x": "y" * 9000},
+                                              {"name": "B", "party": "pink"}]},
+])
+def test_unknown_player_fields_are_refused(client: FlaskClient, payload: Any) -> None:
+    assert_error(client.post("/api/tables", json=payload), 400, "unknown_field")
+
+
+def test_unknown_action_fields_are_refused_and_the_log_stays_small(
+        client: FlaskClient, table: dict[str, Any]) -> None:
+    action = {"type": "draw", "seat": 0, "stress": 1, "stars": 0, "corner": None,
+              "padding": "x" * 200_000}
+    assert_error(post_action(client, table["id"], 0, action), 400, "unknown_field")
+    assert client.get(f"/api/tables/{table['id']}/version").json["version"] == 0

@@ -101,11 +101,18 @@ def record_timing(name: str, seconds: float) -> None:
     print(f"{name}: {seconds * 1000:.0f} ms")
 
 
-def api(server: Any, method: str, path: str, body: Any = None) -> Any:
-    """Call the JSON API from the test (not from a phone: its requests are not recorded)."""
+HOST_TOKENS: dict[str, str] = {}
+
+
+def api(server: Any, method: str, path: str, body: Any = None, host: bool = False) -> Any:
+    """Call the JSON API from the test (not from a phone: its requests are not recorded);
+    with ``host``, as the host of the table the path names (made by ``table_via_api``)."""
     data = None if body is None else json.dumps(body).encode()
+    headers = {"Content-Type": "application/json"}
+    if host:
+        headers["X-Host-Token"] = HOST_TOKENS[path.split("/")[3]]
     request = urllib.request.Request(server.url + path, data=data, method=method,
-                                     headers={"Content-Type": "application/json"})
+                                     headers=headers)
     with urllib.request.urlopen(request, timeout=10) as response:
         return json.load(response)
 
@@ -113,6 +120,7 @@ def api(server: Any, method: str, path: str, body: Any = None) -> Any:
 def table_via_api(server: Any, players: list[tuple[str, str]] = PLAYERS) -> str:
     created = api(server, "POST", "/api/tables", {
         "game": GAME, "players": [{"name": n, "party": p} for n, p in players], "options": {}})
+    HOST_TOKENS[created["id"]] = created["host_token"]
     return str(created["id"])
 
 
@@ -294,12 +302,17 @@ def test_undo_on_one_phone_reverts_the_other_and_names_what_it_undoes(live_serve
     expect(cards_of(bob, "Ann")).to_have_text("1", timeout=PROPAGATION_BUDGET_MS)
     expect(undo_button(ann)).to_have_text("Undo: Ann: card, 2 stress")
     expect(undo_button(bob)).to_have_text("Undo: Ann: card, 2 stress")
+    # Ann's card is Ann's: Bob's phone names it but may not undo it, and says why.
+    expect(undo_button(bob)).to_be_disabled()
+    expect(bob.locator("[data-undo-why]")).to_have_text(
+        "Only Ann's phone or the host can undo this.")
+    expect(undo_button(ann)).to_be_enabled()
 
-    with bob.expect_response(lambda r: r.url.endswith("/undo")) as undone:
-        undo_button(bob).click()
+    with ann.expect_response(lambda r: r.url.endswith("/undo")) as undone:
+        undo_button(ann).click()
     assert undone.value.ok
     undone_at = time.monotonic()
-    expect(cards_of(ann, "Ann")).to_have_text("0", timeout=PROPAGATION_BUDGET_MS)
+    expect(cards_of(bob, "Ann")).to_have_text("0", timeout=PROPAGATION_BUDGET_MS)
     record_timing("undo_to_other_phone", time.monotonic() - undone_at)
     expect(ann.locator("[data-redo-label]")).to_be_enabled()
     assert api(live_server, "GET", f"/api/tables/{table_id}")["state"]["round"] == 1
@@ -311,7 +324,8 @@ def test_undo_on_one_phone_reverts_the_other_and_names_what_it_undoes(live_serve
                for s in range(3)]
     before = track_of(live_server, table_id)
     api(live_server, "POST", f"/api/tables/{table_id}/actions",
-        {"expected_version": version, "action": {"type": "score_round", "results": results}})
+        {"expected_version": version, "action": {"type": "score_round", "results": results}},
+        host=True)
     scored = track_of(live_server, table_id)
     bob.wait_for_function(TRACK_SHOWS, arg=scored, timeout=PROPAGATION_BUDGET_MS)
     expect(undo_button(ann)).to_have_text("Undo: round 1 scoring",
@@ -356,7 +370,8 @@ def test_spectator_sees_the_table_and_cannot_act(live_server, new_phone):
     results = [{"seat": s, "cards": 4 + s, "cracked": False, "journalists": 0,
                 "marine_cards": 0, "stars": 0, "forgot_marine": False} for s in range(3)]
     api(live_server, "POST", f"/api/tables/{table_id}/actions",
-        {"expected_version": 0, "action": {"type": "score_round", "results": results}})
+        {"expected_version": 0, "action": {"type": "score_round", "results": results}},
+        host=True)
     spectator.wait_for_function(TRACK_SHOWS, arg=track_of(live_server, table_id),
                                 timeout=PROPAGATION_BUDGET_MS)
     expect(spectator.locator("#table .summary")).to_contain_text("Round 1 results")
@@ -441,3 +456,41 @@ def test_the_table_page_keeps_the_screen_awake_and_asks_again_when_visible(
     if phone.evaluate("document.getElementById('table').dataset.wakeLock") == "held":
         phone.evaluate("window.__setHidden(false)")
         assert phone.evaluate("window.__wakeLockRequests") == 2
+
+
+def test_a_taken_seat_is_asked_for_and_moves_only_when_the_host_hands_it_over(
+        live_server, new_phone):
+    """A second phone taps a name another phone holds: it only asks; the host's phone shows
+    the request within a second and hands the seat over; the first phone says in words that
+    its seat moved, and has no recorder any more."""
+    host, bob, thief = new_phone(), new_phone(), new_phone()
+    host.goto(live_server.url + "/new/" + GAME)
+    rows = host.locator("#player-rows .player-row")
+    for index, (name, party) in enumerate(PLAYERS):
+        rows.nth(index).locator("input[name='player.name']").fill(name)
+        rows.nth(index).locator("select[name='player.party']").select_option(party)
+    host.get_by_role("button", name="Start the table").click()
+    host.wait_for_url("**/t/*")
+    table_id = urlsplit(host.url).path.rsplit("/", 1)[-1]
+    claim(bob, live_server, table_id, "Bob")
+    draw(bob, 2)
+
+    thief.goto(f"{live_server.url}/t/{table_id}")
+    thief.locator("form:has(input[name=seat][value='1']) button").click()
+    thief.wait_for_selector("[data-asked]")
+    assert thief.locator("#draw-form").count() == 0
+    # Nothing moved: Bob's phone still records.
+    assert bob.locator("#draw-form").count() == 1
+    started = time.monotonic()
+    host.wait_for_selector("[data-seat-request='1']", timeout=PROPAGATION_BUDGET_MS * 3)
+    record_timing("seat request shown to the host", time.monotonic() - started)
+    bob.wait_for_selector("[data-seat-request='1']")  # the holder may hand it over too
+    shot(host, "30-host-seat-request")
+    host.locator("[data-seat-request='1']").get_by_role("button", name="Hand it over").click()
+    thief.wait_for_selector("#draw-form", timeout=5000)
+    assert thief.locator("#table").get_attribute("data-seat") == "1"
+    bob.wait_for_selector("text=seat moved to another phone", timeout=5000)
+    assert bob.locator("#draw-form").count() == 0
+    shot(bob, "31-ousted-phone")
+    # The new holder carries on from Bob's walk: one card recorded already.
+    assert "1" in cards_of(thief, "Bob").inner_text()

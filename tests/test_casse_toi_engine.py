@@ -149,7 +149,7 @@ def test_most_cards_counts_only_players_who_did_not_crack() -> None:
 
 def test_a_player_with_no_card_never_has_the_most() -> None:
     start = table("blue", "pink")
-    after = score(start, res(0, 0, cracked=True), res(1, 0))
+    after = score(start, res(0, 1, cracked=True), res(1, 0))
     assert reasons(after, 1) == {}
 
 
@@ -252,7 +252,7 @@ def test_player_below_the_bottom_loses_and_the_most_popular_other_wins() -> None
 def test_below_the_bottom_tie_on_popularity_and_points_is_shared() -> None:
     start = table("blue", "pink", "green", "orange", start_space=0)
     after = score(start, res(0, 5, marine=1), res(1, 5, marine=1), res(2, 4, marine=1),
-                  res(3, 0, cracked=True))
+                  res(3, 1, cracked=True))
     assert [p.popularity for p in after.players] == [2, 2, 1, -1]
     outcome = game.outcome(after)
     assert outcome.reason == "player_below_bottom" and outcome.winners == (0, 1)
@@ -261,7 +261,7 @@ def test_below_the_bottom_tie_on_popularity_and_points_is_shared() -> None:
 def test_below_the_bottom_tie_on_popularity_broken_by_points_this_round() -> None:
     start = table("blue", "blue", "pink", "green", start_space=0)  # 1, 1, 0, 0
     after = score(start, res(0, 4, marine=1), res(1, 4, marine=1), res(2, 5, marine=1),
-                  res(3, 0, cracked=True))
+                  res(3, 1, cracked=True))
     assert [p.popularity for p in after.players] == [2, 2, 2, -1]  # +1, +1, +2, -1
     outcome = game.outcome(after)
     assert outcome.reason == "player_below_bottom" and outcome.winners == (2,)
@@ -434,3 +434,83 @@ def test_an_empty_deck_lets_the_round_end_even_with_fewer_than_four_cards() -> N
     assert dict(after.history[-1].gains[1].reasons) == {"four_cards": 1, "most_cards": 1}
     entered = score(table("blue", "pink"), res(0, 3, marine=1), res(1, 49, marine=1))
     assert entered.history[-1].how == "entry"
+
+
+# ------------------------------------------------------------------ the table rulings of issue 7
+
+
+def test_a_player_who_cracked_holds_at_least_one_card() -> None:
+    start = table("blue", "pink")
+    with pytest.raises(IllegalAction, match="at least one card") as err:
+        score(start, res(0, 0, cracked=True), res(1, 3))
+    assert err.value.code == "cracked_without_card"
+    after = score(start, res(0, 1, cracked=True), res(1, 3))
+    assert reasons(after, 0) == {"cracked": -1}
+
+
+def test_quick_entry_refuses_more_stars_than_the_cards_can_show() -> None:
+    start = table("blue", "pink")
+    most = game.MAX_STARS_PER_CARD
+    assert most == 2  # the house deck: a card shows 2 voters, one star per favourite
+    with pytest.raises(IllegalAction) as err:  # 0 cards, 9 stars: no star point from nowhere
+        score(start, res(0, 0, stars=9), res(1, 4, cracked=True))
+    assert err.value.code == "too_many_stars"
+    with pytest.raises(IllegalAction, match="show 4 stars at most, not 5"):
+        score(start, res(0, 2, stars=5), res(1, 4, cracked=True))
+    after = score(start, res(0, 2, stars=4), res(1, 4, cracked=True))
+    assert reasons(after, 0)["stars"] == 1
+
+
+def test_the_card_recorder_takes_every_stress_a_card_carries_and_no_impossible_star() -> None:
+    state = table("blue", "pink")
+    for value in range(0, game.CRACK_STRESS + 1):
+        game.apply(state, {"type": "draw", "seat": 0, "stress": value, "stars": 0})
+    state = game.apply(state, {"type": "draw", "seat": 0, "stress": 6, "stars": 2})
+    assert state.walk[0][0].stress == 6 and state.walk[0][0].stars == 2
+    with pytest.raises(IllegalAction, match="at most 8 stress and 2 stars"):
+        game.apply(state, {"type": "draw", "seat": 1, "stress": 1, "stars": 3})
+
+
+def test_stars_per_card_is_an_edition_value() -> None:
+    option = next(o for o in game.OPTIONS if o.name == "stars_per_card")
+    assert option.edition and option.default == game.MAX_STARS_PER_CARD
+    state = table("blue", "pink", stars_per_card=3)
+    state = game.apply(state, {"type": "draw", "seat": 1, "stress": 1, "stars": 3})
+    assert game.to_json(state)["stars_per_card"] == 3
+    after = score(state, res(0, 4, stars=12), res(1, 4, stars=3))
+    assert reasons(after, 0)["stars"] == 1
+
+
+@pytest.mark.parametrize(("top", "start"), [(12, 12), (5, 5), (8, 8)])
+def test_edition_values_starting_a_candidate_beyond_the_top_are_refused(top: int,
+                                                                        start: int) -> None:
+    with pytest.raises(IllegalAction) as err:
+        table("blue", "pink", track_top=top, start_space=start)
+    assert err.value.code == "bad_edition_values"
+    message = str(err.value)
+    assert f"start space {start}" in message and f"({top})" in message and "bonus of 1" in message
+    # One space lower fits: a same-party pair starts on the top space itself.
+    state = table("blue", "blue", track_top=top, start_space=start - 1)
+    assert [p.popularity for p in state.players] == [top, top]
+    assert game.outcome(state) is None
+
+
+def test_marine_start_beyond_the_top_names_the_values() -> None:
+    with pytest.raises(IllegalAction, match="Marine's start space 9 .*top of the track \\(8\\)"):
+        table("blue", "pink", track_top=8, marine_start=9)
+
+
+def test_the_lone_player_without_marine_bonus_is_on_top_of_the_four_points() -> None:
+    """'A maximum of 4 points' caps the Rule of 4; the +2 comes on top: +6 in one round."""
+    start = table("blue", "pink", "green")
+    after = score(start, res(0, 6, journalists=4, stars=4), res(1, 4, marine=1),
+                  res(2, 5, marine=1))
+    assert reasons(after, 0) == {"four_cards": 1, "journalists": 1, "stars": 1,
+                                 "most_cards": 1, "lone_without_marine": 2}
+    assert deltas(start, after)[0] == 6
+
+
+@pytest.mark.parametrize("action", [[1], "draw", 5, None, ("type", "draw")])
+def test_describe_refuses_an_action_that_is_not_an_object(action: object) -> None:
+    with pytest.raises(MalformedInput, match="must be an object"):
+        game.describe(table("blue", "pink"), action)  # type: ignore[arg-type]

@@ -47,6 +47,17 @@ def scenario(n: int = 3, *, active: int = 0, owners: Mapping[str, int] | None = 
     return replace(state, active=state.order.index(active))
 
 
+def arrived(state: game.State, *seats: int) -> game.State:
+    """These seats' Edgars moved onto the district they stand on in this turn's movement."""
+    moves = []
+    for seat in seats:
+        p = state.players[seat]
+        assert p.edgar is not None and p.lucien is not None
+        moves.append(game.Resolved(seat, {"kind": "border", "colour": "red"}, IMMOBILE,
+                                   "elsewhere", p.edgar, p.lucien, p.lucien))
+    return replace(state, last_moves=tuple(moves))
+
+
 def act(state: game.State, **action: Any) -> game.State:
     return game.apply(state, action)
 
@@ -77,7 +88,8 @@ def program_all(state: game.State, moves: Mapping[int, Mapping[str, Any]] | None
     for seat in state.order:
         value = (moves or {}).get(seat, {"edgar": IMMOBILE, "lucien": IMMOBILE})
         state = act(state, type="seal", seat=seat, value=dict(value))
-    return state
+    assert state.phase == "programming" and game.sealed(state).complete
+    return act(state, type="reveal")  # as the platform does once every seat is in
 
 
 # ------------------------------------------------------------------ setup
@@ -133,7 +145,8 @@ def test_placement_in_turn_order_on_neutral_districts() -> None:
         act(state, type="place", seat=1, district="atlantis")
     state = act(state, type="place", seat=1, district="central-bank")
     state = act(state, type="place", seat=2, district="city-hall")
-    assert state.phase == "programming" and state.programming == Sealed.open("moves", (0, 1, 2))
+    assert state.phase == "programming"
+    assert state.programming == Sealed.open("moves", (0, 1, 2), key="moves:1:1")
     refused(state, "wrong_phase", type="end_turn", seat=0)
 
 
@@ -157,6 +170,10 @@ def test_movement_border_metro_invalid_and_immobile() -> None:
     assert state.phase == "programming"
     state = act(state, type="seal", seat=2, value={
         "edgar": IMMOBILE, "lucien": {"kind": "border", "colour": "green"}})
+    # The last seal only locks: the engine resolves on the reveal the platform then sends.
+    assert state.phase == "programming" and game.sealed(state).complete
+    assert game.owner(state, {"type": "reveal"}) == "host"
+    state = act(state, type="reveal")
     assert state.phase == "actions" and state.programming is None
     assert (state.players[0].edgar, state.players[0].lucien) == ("foundry-yards",
                                                                  "smokestack-row")
@@ -211,8 +228,8 @@ def test_rulebook_example_30000_robbed_twice() -> None:
     """30,000 robbed by a first player: 20,000; by a second the same turn: the last 10,000."""
     assert [game.robbery_take(c) for c in (30_000, 10_000, 0, 50_000, 40_000)] == \
         [20_000, 10_000, 0, 30_000, 20_000]
-    state = scenario(3, edgar={0: "rivet-lane", 2: "rivet-lane"}, lucien={1: "rivet-lane"},
-                     cogs={1: 30_000})
+    state = arrived(scenario(3, edgar={0: "rivet-lane", 2: "rivet-lane"},
+                             lucien={1: "rivet-lane"}, cogs={1: 30_000}), 0, 2)
     state = act(state, type="rob", seat=0, victim=1)
     assert cogs(state) == [70_000, 10_000, 50_000]
     state = act(act(state, type="end_turn", seat=0), type="end_turn", seat=1)
@@ -221,7 +238,8 @@ def test_rulebook_example_30000_robbed_twice() -> None:
 
 
 def test_robbery_needs_the_victims_lucien_and_no_bodyguard() -> None:
-    state = scenario(3, edgar={0: "rivet-lane"}, lucien={1: "rivet-lane", 2: "rivet-lane"})
+    state = arrived(scenario(3, edgar={0: "rivet-lane"},
+                             lucien={1: "rivet-lane", 2: "rivet-lane"}), 0)
     refused(scenario(3), "victim_not_here", type="rob", seat=0, victim=1)
     refused(state, "rob_self", type="rob", seat=0, victim=0)
     guarded = scenario(3, edgar={0: "rivet-lane", 1: "rivet-lane"}, lucien={1: "rivet-lane"})
@@ -335,7 +353,8 @@ def test_requisition_neutral_then_others_only_when_none_is_neutral() -> None:
     assert game.owner_of(taken, "gasworks") == 0
     refused(replace(full, heritage=1), "protected", type="requisition", seat=0,
             districts=["gasworks"])
-    refused(replace(full, owners=tuple(0 for _ in state.owners)), "already_yours",
+    mine = tuple(0 if d.id == "gasworks" else 1 for d in state.board.districts)
+    refused(replace(full, owners=mine), "already_yours",
             type="requisition", seat=0, districts=["gasworks"])
 
 
@@ -728,8 +747,8 @@ def test_hidden_money_hides_other_seats_cogs_and_the_bank() -> None:
 
 
 def test_a_robbery_shows_the_victims_cogs_until_they_change() -> None:
-    state = scenario(3, options={"hidden_money": True}, edgar={0: "rivet-lane"},
-                     lucien={1: "rivet-lane"}, cogs={1: 30_000})
+    state = arrived(scenario(3, options={"hidden_money": True}, edgar={0: "rivet-lane"},
+                             lucien={1: "rivet-lane"}, cogs={1: 30_000}), 0)
     robbed = act(state, type="rob", seat=0, victim=1)
     assert game.to_json(robbed, 2)["players"][1]["cogs"] == 10_000
     assert game.to_json(robbed, 2)["players"][0]["cogs"] is None
@@ -885,3 +904,149 @@ def test_conformance_replay_from_storage(registered: Any, seed: int) -> None:
 
 def test_conformance_undo_redo(registered: Any) -> None:
     registered.test_undo_everything_then_redo_everything(game)
+
+
+# ------------------------------------------------------------------ the table rulings of issue 7
+
+def _border_step(board: game.Board, district: str) -> tuple[dict[str, Any], str]:
+    """A border move out of ``district`` and the neighbour it leads to (the same colour leads
+    back)."""
+    return next((m, to) for m, to in game.move_options(board, district)
+                if m["kind"] == "border" and to != district)
+
+
+def _programming(state: game.State) -> game.State:
+    return replace(state, phase="programming", active=0, acted=(),
+                   programming=Sealed.open("moves", state.order))
+
+
+def test_robbery_needs_an_arrival_in_this_turns_movement() -> None:
+    board = game.board_for(3)
+    move, neighbour = _border_step(board, "rivet-lane")
+    # Ann's Edgar moves from the neighbour onto Rivet Lane, where Bob's Lucien stands.
+    moving = _programming(scenario(3, edgar={0: neighbour}, lucien={1: "rivet-lane"},
+                                   cogs={1: 40_000}))
+    moved = program_all(moving, {0: {"edgar": move, "lucien": IMMOBILE}})
+    assert moved.players[0].edgar == "rivet-lane" and game.edgar_arrived(moved, 0)
+    robbed = act(moved, type="rob", seat=0, victim=1)
+    assert cogs(robbed) == [70_000, 20_000, 50_000]
+    # Next turn Ann's Edgar stays put (Immobile): he has not arrived, no second robbery.
+    again = program_all(_programming(replace(robbed, acted=())))
+    assert again.players[0].edgar == again.players[1].lucien == "rivet-lane"
+    error = refused(again, "no_arrival", type="rob", seat=0, victim=1)
+    assert "Rivet Lane" in str(error)
+    # Bob's Lucien walks in to an Immobile Edgar: the Edgar has not arrived either.
+    waiting = _programming(scenario(3, edgar={0: "rivet-lane"}, lucien={1: neighbour}))
+    walked_in = program_all(waiting, {1: {"edgar": IMMOBILE, "lucien": move}})
+    assert walked_in.players[1].lucien == "rivet-lane"
+    refused(walked_in, "no_arrival", type="rob", seat=0, victim=1)
+
+
+def test_an_edgar_who_arrived_may_still_rob_a_lucien_who_came_later() -> None:
+    board = game.board_for(3)
+    move, neighbour = _border_step(board, "rivet-lane")
+    state = _programming(scenario(3, edgar={0: neighbour}, hands={1: ()}))
+    state = program_all(state, {0: {"edgar": move, "lucien": IMMOBILE}})
+    plan_b = replace(state, players=tuple(
+        replace(p, lucien="rivet-lane") if s == 1 else p for s, p in enumerate(state.players)))
+    assert act(plan_b, type="rob", seat=0, victim=1).players[1].cogs == 20_000
+
+
+def test_heritage_protection_blocks_an_intimidation_through_remote_action() -> None:
+    owners = {"rivet-lane": 1, "gasworks": 1, "coal-docks": 2}
+    remote = scenario(3, owners=owners, heritage=1, hands={0: ("remote_action",)})
+    error = refused(remote, "protected", type="intimidation", seat=0, remote=True,
+                    targets=[{"seat": 1, "district": "gasworks"},
+                             {"seat": 2, "district": "coal-docks"}])
+    assert "Remote Action" in str(error)
+    # The protected player gives up nothing; the other one still does.
+    after = act(remote, type="intimidation", seat=0, remote=True,
+                targets=[{"seat": 1, "district": None}, {"seat": 2, "district": "coal-docks"}])
+    assert game.districts_of(after, 1) == ("rivet-lane", "gasworks")
+    assert game.districts_of(after, 2) == () and after.discard == ("remote_action",)
+    refused(remote, "district_missing", type="intimidation", seat=0, remote=True,
+            targets=[{"seat": 1, "district": None}, {"seat": 2, "district": None}])
+    # An ordinary Intimidation at the Archives takes a protected district.
+    ordinary = scenario(3, edgar={0: "archives"}, owners=owners, heritage=1)
+    taken = act(ordinary, type="intimidation", seat=0,
+                targets=[{"seat": 1, "district": "gasworks"},
+                         {"seat": 2, "district": "coal-docks"}])
+    assert game.districts_of(taken, 1) == ("rivet-lane",)
+
+
+def test_a_doubled_requisition_takes_one_district_when_only_one_can_be_taken() -> None:
+    at_city_hall = {"edgar": {0: "city-hall"}, "lucien": {0: "city-hall"}}
+    base = scenario(3, **at_city_hall)
+    last = "rivet-lane"
+    one_left = replace(base, owners=tuple(None if d.id == last else 1
+                                          for d in base.board.districts), heritage=1)
+    after = act(one_left, type="requisition", seat=0, doubled=True, districts=[last])
+    assert game.districts_of(after, 0) == (last,) and after.players[0].popularity == 20
+    # Two neutral districts: a doubled Requisition takes both.
+    refused(base, "requisition_count", type="requisition", seat=0, doubled=True,
+            districts=["rivet-lane"])
+    # One neutral left but the others unprotected: the second one can be taken, so it must.
+    unprotected = replace(one_left, heritage=None)
+    refused(unprotected, "requisition_count", type="requisition", seat=0, doubled=True,
+            districts=[last])
+    both = act(unprotected, type="requisition", seat=0, doubled=True,
+               districts=[last, "gasworks"])
+    assert set(game.districts_of(both, 0)) == {"gasworks", last}
+    refused(base, "requisition_count", type="requisition", seat=0, doubled=True,
+            districts=["rivet-lane", "coal-docks", "gasworks"])
+
+
+def _owning(state: game.State, seat: int, count: int) -> game.State:
+    """``seat`` owns the first ``count`` districts not standing under anybody's Lucien."""
+    taken = {p.lucien for p in state.players}
+    free = [d.id for d in state.board.districts if d.id not in taken][:count]
+    owners = tuple(seat if d.id in free else o
+                   for d, o in zip(state.board.districts, state.owners, strict=True))
+    return replace(state, owners=owners)
+
+
+def test_influence_tokens_16_per_colour_and_none_left_blocks_taking_and_marking() -> None:
+    assert game.INFLUENCE_TOKENS == 16
+    state = scenario(3, lucien={0: "rivet-lane"}, edgar={0: "central-bank"})
+    assert game.tokens_left(state, 0) == 16
+    assert game.to_json(state)["players"][0]["tokens_left"] == 16
+    full = _owning(state, 0, 15)
+    full = replace(full, players=tuple(replace(p, used=("populist_speech",)) if s == 0 else p
+                                       for s, p in enumerate(full.players)))
+    assert game.tokens_left(full, 0) == 0
+    assert game.to_json(full)["players"][0]["tokens_left"] == 0
+    error = refused(full, "no_token", type="buy", seat=0)
+    assert "no influence token left" in str(error)
+    refused(full, "no_token", type="bank_robbery", seat=0)
+    # A token comes back (a district lost): Ann may buy again.
+    lost = game._set_owner(full, game.districts_of(full, 0)[0], None)
+    assert game.tokens_left(lost, 0) == 1
+    assert game.owner_of(act(lost, type="buy", seat=0), "rivet-lane") == 0
+    # One token left: the play-aid mark takes it, so the Requisition cannot place a district.
+    at_hall = replace(lost, players=tuple(replace(p, edgar="city-hall") if s == 0 else p
+                                          for s, p in enumerate(lost.players)))
+    refused(at_hall, "no_token", type="requisition", seat=0, districts=["rivet-lane"])
+    # The end of the period clears the play aid: the token comes back.
+    after = game.end_of_period(full, (0,), 0, 0)
+    assert game.tokens_left(after, 0) == 1
+
+
+def test_a_district_of_the_wrong_type_is_a_wrong_type_not_a_missing_field() -> None:
+    state = game.setup(PLAYERS[:3], {})
+    for value in (5, ["opera-row"], {"id": "opera-row"}, True):
+        with pytest.raises(MalformedInput, match="district must be a district id"):
+            act(state, type="place", seat=0, district=value)
+    with pytest.raises(MalformedInput, match="missing field: district"):
+        act(state, type="place", seat=0)
+
+
+@pytest.mark.parametrize("action", [[1], "rob", 5, None])
+def test_describe_refuses_an_action_that_is_not_an_object(action: Any) -> None:
+    with pytest.raises(MalformedInput, match="must be an object"):
+        game.describe(scenario(3), action)
+
+
+@pytest.mark.parametrize("viewer", ["0", [0], 1.5, True])
+def test_to_json_refuses_a_viewer_that_is_not_a_seat(viewer: Any) -> None:
+    with pytest.raises(MalformedInput):
+        game.to_json(scenario(3), viewer)

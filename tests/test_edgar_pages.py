@@ -127,10 +127,10 @@ def test_hidden_money_shows_only_on_the_owner_s_phone(app: Flask) -> None:
     ann = phones[0].get(f"/t/{table_id}/live").get_data(as_text=True)
     bob = phones[1].get(f"/t/{table_id}/live").get_data(as_text=True)
     # Everyone starts with 50,000: Ann sees hers and question marks for the others.
-    assert ann.count("<td>50 000</td>") == 1 and bob.count("<td>50 000</td>") == 1
+    assert ann.count("<td>50,000</td>") == 1 and bob.count("<td>50,000</td>") == 1
     assert ann.count("<td>?</td>") == 2
     spectator = app.test_client().get(f"/t/{table_id}/live").get_data(as_text=True)
-    assert spectator.count("<td>50 000</td>") == 0 and spectator.count("<td>?</td>") == 3
+    assert spectator.count("<td>50,000</td>") == 0 and spectator.count("<td>?</td>") == 3
 
 
 def test_an_action_button_is_greyed_out_with_the_engine_s_reason(app: Flask) -> None:
@@ -164,3 +164,62 @@ def test_french_messages_name_districts_in_french(client: FlaskClient) -> None:
     assert district.name_fr in message and district.name_en not in message
     log = client.get(f"/t/{table['id']}/log", headers={"Accept-Language": "fr"})
     assert district.name_fr in html.unescape(log.get_data(as_text=True))
+
+
+FOUR = [{"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "yellow"},
+        {"name": "Cy", "colour": "blue"}, {"name": "Dee", "colour": "white"}]
+
+
+def to_action_phase(app: Flask, homes: list[str]) -> tuple[str, FlaskClient]:
+    """A four-player table through the API: each seat placed on ``homes``, every move
+    Immobile; returns the table and Ann's phone (seat 0, the first to act)."""
+    api = app.test_client()
+    table_id = api.post("/api/tables", json={"game": game.ID, "players": FOUR}).json["id"]
+    for seat, district in enumerate(homes):
+        version = api.get(f"/api/tables/{table_id}").json["version"]
+        response = api.post(f"/api/tables/{table_id}/actions", json={
+            "expected_version": version,
+            "action": {"type": "place", "seat": seat, "district": district}})
+        assert response.status_code == 200, response.json
+    phones = [app.test_client() for _ in range(4)]
+    for seat, phone in enumerate(phones):
+        phone.post(f"/t/{table_id}/claim", data={"seat": str(seat)})
+        response = post(phone, table_id, {"a.type": "seal", "a.seat": str(seat),
+                                          "a.value.edgar:json": '{"kind": "immobile"}',
+                                          "a.value.lucien:json": '{"kind": "immobile"}'})
+        assert response.status_code == 200, response.json
+    ann = phones[0]
+    body = state(ann, table_id)["state"]
+    assert body["phase"] == "actions" and body["active"] == 0
+    return table_id, ann
+
+
+def test_the_intimidation_form_lists_only_the_chosen_player_s_districts(app: Flask) -> None:
+    homes = ["archives", "opera-row", "lily-gardens", "marble-embankment"]
+    table_id, ann = to_action_phase(app, homes)
+    page = ann.get(f"/t/{table_id}").get_data(as_text=True)
+    rows = re.findall(r"<div class=\"row\" data-target-row>(.*?)</div>", page, re.S)
+    assert len(rows) == 2  # four players: one Intimidation names two of the three others
+    for row, seat in zip(rows, (1, 2), strict=True):
+        chosen = re.search(r'<option value="(\d)" selected>', row)
+        assert chosen and chosen.group(1) == str(seat)
+        district_select = row.split("data-target-district>", 1)[1]
+        listed = re.findall(r'<option value="([\w-]+)" data-owner="(\d)"\s*(hidden disabled)?',
+                            district_select)
+        shown = [d for d, owner, hidden in listed if not hidden]
+        assert shown == [homes[seat]]  # only the chosen player's district is offered
+        assert all(hidden for d, owner, hidden in listed if owner != str(seat))
+        assert re.search(rf'<option value="{homes[seat]}" data-owner="{seat}"\s*selected', row)
+    assert "edgar.js" in page  # keeps the lists right when a player is changed
+
+
+def test_a_player_without_influence_token_is_told_so(app: Flask, monkeypatch: Any) -> None:
+    monkeypatch.setattr(game, "INFLUENCE_TOKENS", 1)  # the placement uses each player's only one
+    table_id, ann = to_action_phase(app, ["archives", "opera-row", "lily-gardens",
+                                          "marble-embankment"])
+    page = html.unescape(ann.get(f"/t/{table_id}").get_data(as_text=True))
+    assert 'id="no-token"' in page and "You have no influence token left" in page
+    assert page.count("no influence token left") >= 4  # every row of the players' table
+    fr = html.unescape(ann.get(f"/t/{table_id}", headers={"Accept-Language": "fr"}).get_data(
+        as_text=True))
+    assert "Vous n'avez plus de jeton d'influence" in fr

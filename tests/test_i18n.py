@@ -1,25 +1,25 @@
-"""French for the table pages: the "messages" catalog is complete, correct and compiled.
+"""Every interface language for every page: each catalog is complete, correct and compiled.
 
 The extraction runs here, over today's sources and with the project's ``babel.cfg``, so a
-string added to a template or an engine without its French translation fails this suite.
+string added to a template or an engine without its translation in every interface language
+(French, Korean...) fails this suite. The "rules" and "printing" catalogs are kept by hand:
+every string one language has, every other language has too.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
-from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.i18n import TRANSLATIONS, compile_catalogs, extract_messages
+from companion.i18n import DOMAINS, LANGUAGES, TRANSLATIONS, compile_catalogs, extract_messages
 
-FRENCH_PO = TRANSLATIONS / "fr" / "LC_MESSAGES" / "messages.po"
+# The languages with catalogs of their own (English is the source text).
+TRANSLATED = sorted(set(LANGUAGES) - {"en"})
 GAME = "casse-toi-pov-con"
 PLAYERS = [{"name": "Ann", "party": "blue"}, {"name": "Bob", "party": "pink"}]
 # A %-placeholder as Python formats it: named ("%(name)s") or positional ("%d"), or "%%".
@@ -29,16 +29,15 @@ OTHER_DOMAINS = ("companion/rules/", "companion/web/rules.py", "companion/web/pr
                  "templates/rules/", "templates/print/", "printables/")
 
 
+def read_catalog(lang: str, domain: str = "messages") -> Catalog:
+    with open(TRANSLATIONS / lang / "LC_MESSAGES" / f"{domain}.po", "rb") as f:
+        return read_po(f, locale=lang)
+
+
 @pytest.fixture(scope="module")
 def extracted(tmp_path_factory: pytest.TempPathFactory) -> Catalog:
     """The "messages" template extracted now, into a scratch folder."""
     return extract_messages(tmp_path_factory.mktemp("extract") / "messages.pot")
-
-
-@pytest.fixture(scope="module")
-def french() -> Catalog:
-    with open(FRENCH_PO, "rb") as f:
-        return read_po(f, locale="fr")
 
 
 def placeholders(text: str) -> set[str]:
@@ -53,7 +52,32 @@ def ids_of(message: Any) -> list[str]:
     return list(message.id) if isinstance(message.id, tuple | list) else [message.id]
 
 
-# ---------------------------------------------------------------------------- the catalog
+def untranslated_in(catalog: Catalog, expected: Any) -> list[str]:
+    """The ids of ``expected`` that ``catalog`` lacks, leaves fuzzy or leaves blank."""
+    missing = []
+    for message in expected:
+        if not message.id:
+            continue
+        entry = catalog.get(message.id, context=message.context)
+        if entry is None or entry.fuzzy or not all(s.strip() for s in strings_of(entry)):
+            missing.append(message.id)
+    return missing
+
+
+# ---------------------------------------------------------------------------- the catalogs
+
+def test_korean_is_an_interface_language() -> None:
+    assert LANGUAGES["ko"] == "한국어"
+    assert TRANSLATED == ["fr", "ko"]
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_every_interface_language_has_a_catalog_per_domain(lang: str, domain: str) -> None:
+    catalog = read_catalog(lang, domain)
+    assert str(catalog.locale) == lang
+    assert (TRANSLATIONS / lang / "LC_MESSAGES" / f"{domain}.mo").exists()
+
 
 def test_extraction_covers_engines_and_table_templates_only(extracted: Catalog) -> None:
     files = {filename for message in extracted if message.id
@@ -68,24 +92,29 @@ def test_extraction_covers_engines_and_table_templates_only(extracted: Catalog) 
     assert "%(name)s has no card to take back" in extracted
 
 
-def test_every_extracted_message_has_a_french_translation(extracted: Catalog,
-                                                          french: Catalog) -> None:
-    untranslated = []
-    for message in extracted:
-        if not message.id:
-            continue
-        entry = french.get(message.id, context=message.context)
-        if entry is None or entry.fuzzy or not all(s.strip() for s in strings_of(entry)):
-            untranslated.append(message.id)
-    assert not untranslated, (
-        f"{len(untranslated)} message(s) without French in {FRENCH_PO.name} (run "
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_extracted_message_is_translated(extracted: Catalog, lang: str) -> None:
+    missing = untranslated_in(read_catalog(lang), extracted)
+    assert not missing, (
+        f"{len(missing)} message(s) without a translation in {lang}/messages.po (run "
         f"`python -m companion.i18n extract`, translate, then `python -m companion.i18n`): "
-        f"{untranslated}")
+        f"{missing}")
 
 
-def test_french_keeps_every_placeholder(french: Catalog) -> None:
+@pytest.mark.parametrize("lang", TRANSLATED)
+@pytest.mark.parametrize("domain", [d for d in DOMAINS if d != "messages"])
+def test_hand_kept_catalogs_have_every_string_of_every_language(lang: str, domain: str) -> None:
+    catalog = read_catalog(lang, domain)
+    for other in TRANSLATED:
+        missing = untranslated_in(catalog, read_catalog(other, domain))
+        assert not missing, f"{lang}/{domain}.po lacks what {other} has: {missing}"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_translations_keep_every_placeholder(lang: str, domain: str) -> None:
     wrong = []
-    for message in french:
+    for message in read_catalog(lang, domain):
         if not message.id or not message.string:
             continue
         expected = set().union(*(placeholders(i) for i in ids_of(message)))
@@ -103,8 +132,20 @@ def test_french_keeps_every_placeholder(french: Catalog) -> None:
     assert not wrong, wrong
 
 
-def test_french_has_no_obsolete_guess_left_fuzzy(french: Catalog) -> None:
-    assert not [m.id for m in french if m.id and m.fuzzy]
+@pytest.mark.parametrize("lang", TRANSLATED)
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_no_obsolete_guess_left_fuzzy(lang: str, domain: str) -> None:
+    assert not [m.id for m in read_catalog(lang, domain) if m.id and m.fuzzy]
+
+
+def test_korean_plurals_have_their_one_form() -> None:
+    """Korean has no plural: one form, for every count."""
+    for domain in DOMAINS:
+        catalog = read_catalog("ko", domain)
+        assert catalog.num_plurals == 1
+        for message in catalog:
+            if isinstance(message.id, tuple | list):
+                assert len(message.string) == 1 and message.string[0].strip(), message.id
 
 
 @pytest.mark.parametrize("domain", sorted({p.stem for p in TRANSLATIONS.glob(
@@ -115,20 +156,6 @@ def test_compiled_catalogs_are_up_to_date(domain: str) -> None:
 
 
 # ---------------------------------------------------------------------------- the pages
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[Flask]:
-    from companion import create_app
-
-    app = create_app({"TESTING": True, "DATABASE_URL": "sqlite:///" + str(tmp_path / "t.db")})
-    yield app
-    app.extensions["companion_db"].engine.dispose()
-
-
-@pytest.fixture
-def client(app: Flask) -> FlaskClient:
-    return app.test_client()
-
 
 @pytest.fixture
 def table_id(client: FlaskClient) -> str:
@@ -260,7 +287,7 @@ def test_correction_conflict_names_its_reason_in_french(client: FlaskClient) -> 
     created = client.post("/api/tables", json={
         "game": GAME, "players": PLAYERS, "options": {"track_top": 3}})
     table_id = created.json["id"]
-    quiet_round = [{"seat": 0, "cards": 0, "cracked": True}, {"seat": 1, "cards": 0}]
+    quiet_round = [{"seat": 0, "cards": 1, "cracked": True}, {"seat": 1, "cards": 0}]
     assert client.post(f"/api/tables/{table_id}/actions", json={
         "expected_version": 0,
         "action": {"type": "score_round", "results": quiet_round}}).status_code == 200

@@ -68,10 +68,22 @@ def test_claiming_a_seat_gives_this_phone_the_card_recorder(app: Flask) -> None:
     assert "I turned over a card" in page and 'name="a.seat" value="1"' in page
     # The host has not claimed: no recorder on that phone.
     assert "I turned over a card" not in host.get(f"/t/{table_id}").get_data(as_text=True)
-    # Taking the seat over on another phone moves the seat to that phone.
+    # Tapping the taken name on another phone only asks for the seat: nothing moves yet.
     other = app.test_client()
     other.post(f"/t/{table_id}/claim", data={"seat": "1"})
-    assert "I turned over a card" not in phone.get(f"/t/{table_id}").get_data(as_text=True)
+    assert "I turned over a card" in phone.get(f"/t/{table_id}").get_data(as_text=True)
+    asking = other.get(f"/t/{table_id}").get_data(as_text=True)
+    assert "I turned over a card" not in asking and "data-asked" in asking
+    # The host sees the request and hands the seat over: then it moves, and the first
+    # phone is told in words.
+    host_page = host.get(f"/t/{table_id}").get_data(as_text=True)
+    request_id = re.search(r"/requests/(\d+)/approve", host_page)
+    assert request_id, host_page
+    assert host.post(f"/t/{table_id}/requests/{request_id.group(1)}/approve").status_code == 302
+    assert "I turned over a card" in other.get(f"/t/{table_id}").get_data(as_text=True)
+    ousted = phone.get(f"/t/{table_id}").get_data(as_text=True)
+    assert "I turned over a card" not in ousted
+    assert "seat moved to another phone" in ousted
 
 
 def test_recording_cards_from_the_phone_form(app: Flask) -> None:
@@ -242,3 +254,22 @@ def test_a_ticked_option_box_turns_the_option_on(client: FlaskClient) -> None:
     assert api_state(client, table_id)["state"]["options"]["cracked_scores_rule_of_4"] is True
     other = new_table(client, **{"option.cracked_scores_rule_of_4": "false"})
     assert api_state(client, other)["state"]["options"]["cracked_scores_rule_of_4"] is False
+
+
+def test_the_card_recorder_offers_stress_0_to_8_and_only_possible_star_counts(app: Flask) -> None:
+    phone = app.test_client()
+    table_id = new_table(phone)
+    phone.post(f"/t/{table_id}/claim", data={"seat": "0"})
+    page = phone.get(f"/t/{table_id}").get_data(as_text=True)
+    stress = re.findall(r'name="a\.stress" value="(\d+)"', page)
+    stars = re.findall(r'name="a\.stars" value="(\d+)"', page)
+    assert stress == [str(v) for v in range(9)]  # the house deck has 6-stress cards
+    assert stars == ["0", "1", "2"]  # a card shows 2 voters: 2 stars at most
+
+
+def test_new_table_refuses_edition_values_starting_beyond_the_top(client: FlaskClient) -> None:
+    response = client.post("/new/casse-toi-pov-con", data={
+        **FORM_PLAYERS, "option.track_top": "6", "option.start_space": "6"})
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert "start space 6" in page and "(6)" in page

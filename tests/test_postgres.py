@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import HostClient
 from test_races import race
 
 from companion import create_app
@@ -71,6 +72,7 @@ def result(seat: int, cards: int = 4, **extra: Any) -> dict[str, Any]:
 
 def test_a_table_plays_undoes_and_corrects_on_postgresql(postgres_url: str) -> None:
     app = create_app({"TESTING": True, "DATABASE_URL": postgres_url})
+    app.test_client_class = HostClient  # the client that creates the table is its host
     client = app.test_client()
     players = [{"name": "Ann", "party": "blue"}, {"name": "Bob", "party": "pink"}]
     tid = client.post("/api/tables", json={"game": "casse-toi-pov-con",
@@ -97,3 +99,20 @@ def test_a_table_plays_undoes_and_corrects_on_postgresql(postgres_url: str) -> N
 
 def test_two_writers_on_one_version_on_postgresql(postgres_url: str) -> None:
     race(postgres_url, rounds=15)
+
+
+def test_a_retried_write_is_applied_once_across_processes_on_postgresql(
+        postgres_url: str) -> None:
+    one, two = (create_app({"TESTING": True, "DATABASE_URL": postgres_url}).test_client()
+                for _ in range(2))
+    players = [{"name": "Ann", "party": "blue"}, {"name": "Bob", "party": "pink"}]
+    tid = one.post("/api/tables", json={"game": "casse-toi-pov-con",
+                                        "players": players}).json["id"]
+    token = one.post(f"/api/tables/{tid}/seats/0").json["token"]
+    headers = {"X-Seat-Token": token, "Idempotency-Key": "pg-retry-1"}
+    body = {"expected_version": 0, "action": {"type": "draw", "seat": 0, "stress": 2,
+                                              "stars": 0, "corner": None}}
+    assert one.post(f"/api/tables/{tid}/actions", json=body, headers=headers).status_code == 200
+    again = two.post(f"/api/tables/{tid}/actions", json=body, headers=headers)
+    assert again.status_code == 200 and again.json["version"] == 1
+    assert two.get(f"/api/tables/{tid}/version").json["version"] == 1

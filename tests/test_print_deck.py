@@ -168,3 +168,16 @@ def test_expected_draws_to_crack_is_exact(values: list[int]) -> None:
 def test_header_is_in_the_data_file() -> None:
     assert Path(DATA_DIR / f"{GAME}.toml").exists()
     assert "Statistics (tests/test_print_deck.py recomputes them from the cards)" in HEADER
+
+
+def test_the_house_deck_fits_the_card_recorder_and_the_star_limit() -> None:
+    """Every card the recorder must take: stress 0..crack stress, at most the edition's
+    stars per card; and a 6-stress card in every colour (the recorder goes past 5)."""
+    most_stars = DATA["crowd"]["max_stars_per_card"]
+    crack = DATA["round"]["crack_stress"]
+    assert all(0 <= card["stars"] <= most_stars for card in CARDS)
+    assert max(card["stars"] for card in CARDS) == most_stars
+    for party in PARTIES:
+        values = [card["stress"][party] for card in CARDS]
+        assert all(0 <= v <= crack for v in values)
+        assert max(values) == 6

@@ -26,6 +26,9 @@ def race(database_url: str, rounds: int) -> None:
     clients = [a.test_client() for a in apps]
     tid = clients[0].post("/api/tables", json={"game": "casse-toi-pov-con",
                                                "players": PLAYERS}).json["id"]
+    # Each app serves one seat's phone.
+    seat_headers = [{"X-Seat-Token": clients[seat].post(f"/api/tables/{tid}/seats/{seat}")
+                     .json["token"]} for seat in (0, 1)]
     for version in range(0, 2 * rounds, 2):
         barrier = threading.Barrier(2)
         statuses: dict[int, int] = {}
@@ -34,7 +37,7 @@ def race(database_url: str, rounds: int) -> None:
                   statuses: dict[int, int] = statuses) -> None:
             barrier.wait()
             response = clients[seat].post(f"/api/tables/{tid}/actions", json={
-                "expected_version": version, "action": draw(seat)})
+                "expected_version": version, "action": draw(seat)}, headers=seat_headers[seat])
             statuses[seat] = response.status_code
 
         threads = [threading.Thread(target=write, args=(seat,)) for seat in (0, 1)]
@@ -46,7 +49,7 @@ def race(database_url: str, rounds: int) -> None:
         loser = next(seat for seat, status in statuses.items() if status == 409)
         # The loser reloads and writes again: nothing is lost.
         retry = clients[loser].post(f"/api/tables/{tid}/actions", json={
-            "expected_version": version + 1, "action": draw(loser)})
+            "expected_version": version + 1, "action": draw(loser)}, headers=seat_headers[loser])
         assert retry.status_code == 200
     final = clients[1].get(f"/api/tables/{tid}").json
     assert final["version"] == 2 * rounds

@@ -54,13 +54,18 @@ RULING_SOURCES = [
     "at least 4 stars",
     "most cards among the players who did not crack",
     "the only player without a Marine card",
-    "A player who cracked",
+    "A player who cracked: -1",
     "Forgetting to announce Marine",
     "Marine advances",
     "End of game",
     "One or more players beyond the top",
     "Otherwise, a player below the bottom",
     "Otherwise, Marine beyond the top",
+    "Each crowd card's back shows one figure at most",
+    "A player who cracked holds at least one card",
+    '"A maximum of 4 points can be scored"',
+    "Once all 52 crowd cards are taken",
+    "Edition values that would start a candidate beyond the top",
 ]
 
 EDGAR = "edgar-et-lucien"
@@ -110,6 +115,11 @@ EDGAR_RULINGS = {
     "Victory: three of the four conditions": ["goal", "end-of-period", "faq"],
     "Manigance deck": ["components", "manigance-cards"],
     "The board": ["components"],
+    "Robbery: the rulebook says": ["robbery"],
+    "Heritage Protection protects": ["lucien-administration", "manigance-cards"],
+    "Governor election with nobody bidding": ["governor-election"],
+    "A doubled Requisition": ["city-hall-double"],
+    "Influence tokens": ["components", "buying"],
 }
 
 ROCK = "mourir-pour-le-rock"
@@ -261,7 +271,12 @@ def test_edition_values_are_marked():
     marked = {
         r.source for sec in rules.sections(GAME, "en") for r in sec.rulings if r.edition_value
     }
-    assert marked == {"Candidates and parties", "Popularity track", "Marine (edition value)"}
+    assert marked == {
+        "Candidates and parties",
+        "Popularity track",
+        "Marine (edition value)",
+        "A player who cracked holds at least one card",
+    }
 
 
 def test_rulings_sit_beside_the_sentence_they_interpret():
@@ -279,6 +294,33 @@ def test_rulings_sit_beside_the_sentence_they_interpret():
         "marine-progress", "the only player without a Marine card"
     )
     assert "below the lowest space" in beside("end-of-game", "Otherwise, a player below the bottom")
+    assert "maximum of 4 points" in beside("scoring", '"A maximum of 4 points can be scored"')
+    assert "4 corners of the back" in beside(
+        "scoring", "Each crowd card's back shows one figure at most"
+    )
+    assert "stars" in beside("scoring", "A player who cracked holds at least one card")
+    assert "common agreement" in beside("end-of-round", "Once all 52 crowd cards are taken")
+    assert "same party" in beside(
+        "setup", "Edition values that would start a candidate beyond the top"
+    )
+
+
+def test_new_rulings_state_the_numbers_of_the_game_data():
+    data = _game_data()
+    for lang in ("en", "fr"):
+        stars = next(
+            r.text
+            for r in rules.section(GAME, "scoring", lang).rulings
+            if r.source == "A player who cracked holds at least one card"
+        )
+        assert f" {data['crowd']['max_stars_per_card']} " in stars
+        assert f"0 {'to' if lang == 'en' else 'à'} {data['round']['crack_stress']}" in stars
+        cap = next(
+            r.text
+            for r in rules.section(GAME, "scoring", lang).rulings
+            if r.source == '"A maximum of 4 points can be scored"'
+        )
+        assert "+6" in cap and "+2" in cap
 
 
 def test_french_keeps_the_game_terms():
@@ -668,6 +710,17 @@ def test_edgar_rulings_sit_beside_the_sentence_they_interpret():
     assert "tie" in beside("governor-election", "An Electoral Period is 4 turns")[0]
     assert "20 Manigance cards" in beside("components", "Manigance deck")[0]
     assert "game board" in beside("components", "The board")[0]
+    assert "arrives" in beside("robbery", "Robbery: the rulebook says")[0]
+    assert "does not protect against Intimidation" in beside(
+        "lucien-administration", "Heritage Protection protects"
+    )[0]
+    assert "Remote Action" in beside("manigance-cards", "Heritage Protection protects")[0]
+    assert "no Governor is designated" in beside(
+        "governor-election", "Governor election with nobody bidding"
+    )[0]
+    assert "Requisition 2 districts" in beside("city-hall-double", "A doubled Requisition")[0]
+    assert "16 in each colour" in beside("components", "Influence tokens")[0]
+    assert "influence tokens" in beside("buying", "Influence tokens")[0]
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

@@ -28,11 +28,13 @@ from typing import Any
 
 from .base import (
     N_,
+    TABLE,
     IllegalAction,
     Label,
     MalformedInput,
     Option,
     Outcome,
+    Owner,
     dispatch,
     load_data,
     read_options,
@@ -57,6 +59,8 @@ AGREEMENT_MIN_CARDS: int = ROUND["agreement_min_cards"]
 DECK_SIZE: int = ROUND["deck_size"]
 JOURNALISTS: int = ROUND["journalists"]
 RULE_OF_FOUR: int = ROUND["rule_of_four"]
+SAME_PARTY_BONUS: int = TRACK["same_party_bonus"]
+MAX_STARS_PER_CARD: int = DATA["crowd"]["max_stars_per_card"]
 MAX_PER_PARTY = 2
 JOURNALIST_CORNERS = tuple(f"j{n}" for n in range(1, JOURNALISTS + 1))
 CORNERS = (*JOURNALIST_CORNERS, "marine")
@@ -71,6 +75,8 @@ OPTIONS = (
            edition=True, minimum=0, maximum=39),
     Option("marine_start", "int", TRACK["marine_start"], N_("Start space of Marine"),
            edition=True, minimum=0, maximum=39),
+    Option("stars_per_card", "int", MAX_STARS_PER_CARD, N_("Most stars one crowd card shows"),
+           edition=True, minimum=1, maximum=6),
 )
 
 
@@ -103,6 +109,7 @@ class Settings:
     start: int
     marine_start: int
     cracked_scores_rule_of_4: bool
+    stars_per_card: int = MAX_STARS_PER_CARD
 
 
 @dataclass(frozen=True)
@@ -190,10 +197,17 @@ def setup(players: Sequence[Mapping[str, Any]], options: Mapping[str, Any]) -> S
     """The first state: candidates on the start space, one higher for a shared party."""
     values = read_options(OPTIONS, options)
     settings = Settings(values["track_top"], values["start_space"], values["marine_start"],
-                        values["cracked_scores_rule_of_4"])
-    if settings.start > settings.top or settings.marine_start > settings.top:
-        raise IllegalAction(N_("the start spaces must lie on the track (0 to %(top)s)"),
-                            code="bad_edition_values", top=settings.top)
+                        values["cracked_scores_rule_of_4"], values["stars_per_card"])
+    if settings.start + SAME_PARTY_BONUS > settings.top:
+        raise IllegalAction(
+            N_("start space %(start)s plus the same-party bonus of %(bonus)s would start a "
+               "candidate beyond the top of the track (%(top)s)"),
+            code="bad_edition_values", start=settings.start, bonus=SAME_PARTY_BONUS,
+            top=settings.top)
+    if settings.marine_start > settings.top:
+        raise IllegalAction(
+            N_("Marine's start space %(start)s lies beyond the top of the track (%(top)s)"),
+            code="bad_edition_values", start=settings.marine_start, top=settings.top)
     if not isinstance(players, list | tuple):
         raise MalformedInput(N_("players must be a list"))
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
@@ -223,7 +237,8 @@ def setup(players: Sequence[Mapping[str, Any]], options: Mapping[str, Any]) -> S
                 N_("at most two players per party: %(count)s players chose %(party)s"),
                 code="party_full", count=count, party=party)
     seated = tuple(
-        Player(name, party, settings.start + (1 if counts[party.casefold()] == 2 else 0))
+        Player(name, party,
+               settings.start + (SAME_PARTY_BONUS if counts[party.casefold()] == 2 else 0))
         for name, party in named
     )
     return State(settings=settings, players=seated, marine=settings.marine_start, round=1,
@@ -248,9 +263,10 @@ def _draw(state: State, action: Mapping[str, Any]) -> State:
     seat = _seat(state, action)
     stress = require_int(action, "stress", minimum=0)
     stars = require_int(action, "stars", minimum=0)
-    if stress > CRACK_STRESS or stars > RULE_OF_FOUR:
+    most_stars = state.settings.stars_per_card
+    if stress > CRACK_STRESS or stars > most_stars:
         raise IllegalAction(N_("a crowd card has at most %(stress)s stress and %(stars)s stars"),
-                            code="card_out_of_range", stress=CRACK_STRESS, stars=RULE_OF_FOUR)
+                            code="card_out_of_range", stress=CRACK_STRESS, stars=most_stars)
     corner = action.get("corner")
     if corner is not None and corner not in CORNERS:
         raise MalformedInput(N_("corner must be empty, j1 to j4 or marine, not %(corner)s"),
@@ -374,6 +390,14 @@ def parse_results(state: State, raw: Any) -> tuple[Result, ...]:
                 N_("%(name)s: each card shows one journalist or Marine at most, so journalists "
                    "and Marine cards together cannot outnumber the cards"),
                 code="figures_exceed_cards", name=name)
+        if r.cracked and r.cards == 0:
+            raise IllegalAction(N_("%(name)s cracked, so holds at least one card (the one "
+                                   "that cracked them)"), code="cracked_without_card", name=name)
+        if r.stars > r.cards * state.settings.stars_per_card:
+            raise IllegalAction(
+                N_("%(name)s: %(cards)s cards show %(most)s stars at most, not %(stars)s"),
+                code="too_many_stars", name=name, cards=r.cards,
+                most=r.cards * state.settings.stars_per_card, stars=r.stars)
         if r.forgot_marine and r.marine_cards == 0:
             raise IllegalAction(N_("%(name)s cannot forget to announce Marine without a "
                                    "Marine card"), code="forgot_without_marine", name=name)
@@ -466,6 +490,27 @@ def _best(seats: Sequence[int], points: Mapping[int, int]) -> tuple[int, ...]:
     return tuple(s for s in seats if points[s] == best)
 
 
+_SEAT_ACTIONS = ("draw", "retract", "announce_marine")
+# The fields each action may carry besides "type": anything else is refused.
+ACTION_FIELDS = {
+    "draw": ("seat", "stress", "stars", "corner", "announced"),
+    "retract": ("seat",), "announce_marine": ("seat",), "end_walk": (),
+    "score_round": ("results",),
+}
+
+
+def owner(state: State, action: Mapping[str, Any]) -> Owner:
+    """A card turned over, taken back or a Marine announced is that seat's; ending the walk
+    by agreement and a round typed in by one phone are the whole table's."""
+    if not isinstance(action, Mapping):
+        raise MalformedInput(N_("an action must be an object"))
+    kind = action.get("type")
+    if not isinstance(kind, str) or kind not in _HANDLERS:
+        raise MalformedInput(N_("unknown action type: %(type)s"), code="unknown_action",
+                             type=kind)
+    return _seat(state, action) if kind in _SEAT_ACTIONS else TABLE
+
+
 def outcome(state: State) -> Outcome | None:
     return state.result
 
@@ -478,6 +523,8 @@ def stress(state: State, seat: int) -> int:
 
 def describe(state: State, action: Mapping[str, Any]) -> Label:
     """A short label for the log and the undo button ("round 3 scoring")."""
+    if not isinstance(action, Mapping):
+        raise MalformedInput(N_("an action must be an object"))
     kind = action.get("type")
     seat = action.get("seat")
     name = state.players[seat].name if isinstance(seat, int) and 0 <= seat < len(
@@ -510,11 +557,13 @@ def round_number(state: State) -> int:
 
 def correctable(action: Mapping[str, Any]) -> bool:
     """Whether an action may replace the entry that closed a past round (a correction)."""
-    return action.get("type") == "score_round"
+    return isinstance(action, Mapping) and action.get("type") == "score_round"
 
 
 def to_json(state: State, viewer: int | None = None) -> dict[str, Any]:
     """The state as the API returns it; this game has no secrets, so every viewer sees all."""
+    if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int)):
+        raise MalformedInput(N_("viewer must be a seat number or null"))
     return {
         "players": [
             {"seat": seat, "name": p.name, "party": p.party, "popularity": p.popularity,
@@ -529,6 +578,7 @@ def to_json(state: State, viewer: int | None = None) -> dict[str, Any]:
         "track": {"top": state.settings.top, "start": state.settings.start,
                   "marine_start": state.settings.marine_start},
         "options": {"cracked_scores_rule_of_4": state.settings.cracked_scores_rule_of_4},
+        "stars_per_card": state.settings.stars_per_card,
         "rounds": [
             {"number": s.number, "how": s.how, "players_with_marine": s.players_with_marine,
              "marine_from": s.marine_from, "marine_to": s.marine_to,
@@ -571,13 +621,15 @@ def random_results(n: int, rng: random.Random) -> list[dict[str, Any]]:
     results = []
     for seat in range(n):
         low = 0 if cracked_seat is not None else AGREEMENT_MIN_CARDS
+        low = max(low, 1) if seat == cracked_seat else low
         cards = rng.randint(low, max(low, min(8, budget - low * (n - seat - 1))))
         budget -= cards
         marine = rng.randint(0, cards)
         journalists = rng.randint(0, min(JOURNALISTS, cards - marine))
         results.append({
             "seat": seat, "cards": cards, "cracked": seat == cracked_seat,
-            "journalists": journalists, "marine_cards": marine, "stars": rng.randint(0, 6),
+            "journalists": journalists, "marine_cards": marine,
+            "stars": rng.randint(0, min(6, cards * MAX_STARS_PER_CARD)),
             "forgot_marine": marine > 0 and rng.random() < 0.2,
         })
     return results

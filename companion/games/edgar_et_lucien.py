@@ -74,9 +74,9 @@ then ends the turn:
 - ``{"type": "end_turn", "seat"}``. After the last player of turn 4: tax collection in turn
   order (victory checked after each player's collection), then the Governor election.
 - Edgar, ordinary actions:
-  - ``{"type": "rob", "seat", "victim"}``: Edgar stands with the victim's Lucien and the
-    victim's Edgar (the bodyguard) is not there; takes ``robbery_take(victim's Cogs)``: half,
-    rounded up to the next 10,000.
+  - ``{"type": "rob", "seat", "victim"}``: Edgar moved onto the victim's Lucien's district in
+    this turn's movement (he "arrives"), and the victim's Edgar (the bodyguard) is not there;
+    takes ``robbery_take(victim's Cogs)``: half, rounded up to the next 10,000.
   - ``{"type": "manigance", "seat", "card", ...}``: play one card from the hand (Edgar's
     action, so one card per turn). Per card: ``plan_b`` + ``"district"`` (Lucien goes there);
     ``influence_trafficking`` (buy Edgar's district from its unprotected owner for 30,000);
@@ -103,10 +103,12 @@ then ends the turn:
     each of them gives up (they say it, the active phone records it); with 2 players, one
     district of the opponent chosen by the intimidating player. Doubled: two Intimidations, the
     targets listed one after the other. ``"district": null`` for a player who owns none.
-    Heritage Protection does not protect against it.
+    Heritage Protection does not protect against it, except through Remote Action (a
+    Manigance card): then the protected player names ``null`` and gives up nothing.
   - ``{"type": "bank_robbery", "seat"}`` (Central Bank): +50,000 from the bank (100,000 doubled).
   - ``{"type": "requisition", "seat", "districts": [d]}`` (City Hall): take a neutral district
-    for free; another player's unprotected district only when none is neutral. Doubled: two.
+    for free; another player's unprotected district only when none is neutral. Doubled: two,
+    or one when no second district can be taken then.
 - Lucien, ordinary action:
   - ``{"type": "buy", "seat"}``: the district Lucien stands on: from the city when neutral
     (20,000 to the bank), from its owner otherwise (30,000 to the owner; refused when the owner
@@ -182,7 +184,17 @@ Table decisions where the rulebook is silent:
 - a robbery of a player without Cogs takes nothing; in the tie auction the last player left
   may still bid if nobody has; when two players would win at once, the acting player (during
   tax collection: the collecting player) comes first, then turn order;
-- influence tokens are not counted (16 per colour; the map runs out first).
+- a robbery needs an arrival: the robbing Edgar moved onto the district in this turn's
+  movement (an Immobile Edgar, or one whose target Lucien walked in to him, has not arrived);
+- an Intimidation played through Remote Action is a Manigance card: the Heritage Protection
+  holder's districts are out of its reach (that player names ``"district": null``); an
+  ordinary Intimidation takes protected districts as well;
+- a doubled Requisition takes two districts, or one when no second one can be taken then
+  (none neutral nor unprotected left, or no influence token left);
+- influence tokens are counted: 16 per colour, one on each district owned and one on each
+  administration action marked this period (Political Support included). A player with none
+  left takes no district and marks no action until one comes back (a district lost, or the
+  play aid cleared at the end of the period); ``to_json`` shows ``tokens_left``.
 """
 
 from __future__ import annotations
@@ -193,6 +205,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .base import (
+    HOST,
     N_,
     GameError,
     IllegalAction,
@@ -200,6 +213,7 @@ from .base import (
     MalformedInput,
     Option,
     Outcome,
+    Owner,
     dispatch,
     load_data,
     read_options,
@@ -218,6 +232,7 @@ MAX_PLAYERS: int = DATA["players"]["max"]
 COLOURS: tuple[str, ...] = tuple(DATA["players"]["colours"])
 START_COGS: int = DATA["start"]["cogs"]
 START_POPULARITY: int = DATA["start"]["popularity"]
+INFLUENCE_TOKENS: int = DATA["influence"]["tokens"]
 POPULARITY_MIN: int = DATA["popularity"]["min"]
 POPULARITY_MAX: int = DATA["popularity"]["max"]
 UNIT: int = DATA["money"]["unit"]
@@ -276,6 +291,11 @@ class District:
     row: int
     name_en: str
     name_fr: str
+    name_ko: str = ""
+
+    def name(self, lang: str) -> str:
+        """The district's name in ``lang``, English when it has none in that language."""
+        return str(getattr(self, f"name_{lang}", "") or self.name_en)
 
 
 @dataclass(frozen=True)
@@ -318,7 +338,8 @@ def _load_board(raw: Mapping[str, Any]) -> Board:
     return Board(
         key=raw["key"], players=tuple(raw["players"]), cols=raw["cols"], rows=raw["rows"],
         districts=tuple(District(d["id"], d["type"], d["col"], d["row"], d["name_en"],
-                                 d["name_fr"]) for d in raw["districts"]),
+                                 d["name_fr"], d.get("name_ko", ""))
+                        for d in raw["districts"]),
         borders=tuple((b["districts"][0], b["districts"][1], b["colour"])
                       for b in raw["borders"]),
         metro=tuple((m["colour"], m["stations"][0], m["stations"][1]) for m in raw["metro"]),
@@ -336,6 +357,7 @@ def localized_names(lang: str) -> dict[str, str]:
     key = f"name_{lang}"
     items = [d for side in DATA["sides"] for d in side["districts"]]
     items += list(DATA["manigance"]) + list(DATA["conditions"]) + list(DATA["administration"])
+    items += list(DATA.get("characters", ()))
     for item in items:
         if key in item:
             names[item["name_en"]] = item[key]
@@ -656,11 +678,27 @@ def _pay(state: State, seat: int, amount: int, to: int | None) -> State:
 
 
 def _set_owner(state: State, district: str, seat: int | None) -> State:
+    if seat is not None:
+        _need_tokens(state, seat)
     i = state.board.index(district)
     return replace(state, owners=state.owners[:i] + (seat,) + state.owners[i + 1:])
 
 
+def tokens_left(state: State, seat: int) -> int:
+    """Influence tokens a seat still has: one sits on each district owned and on each
+    administration action marked this period."""
+    return INFLUENCE_TOKENS - len(districts_of(state, seat)) - len(state.players[seat].used)
+
+
+def _need_tokens(state: State, seat: int, count: int = 1) -> None:
+    if tokens_left(state, seat) < count:
+        raise IllegalAction(N_("%(name)s has no influence token left: one must come back "
+                               "(a district lost, or the end of the Electoral Period) first"),
+                            code="no_token", name=_name(state, seat))
+
+
 def _mark_used(state: State, seat: int, *actions: str) -> State:
+    _need_tokens(state, seat, len(actions))
     player = state.players[seat]
     return _set_player(state, seat, replace(player, used=player.used + actions))
 
@@ -713,9 +751,12 @@ def _seat(state: State, action: Mapping[str, Any], key: str = "seat") -> int:
 
 
 def _district(state: State, action: Mapping[str, Any], key: str = "district") -> str:
-    value = action.get(key)
-    if not isinstance(value, str):
+    if key not in action or action[key] is None:
         raise MalformedInput(N_("missing field: %(field)s"), field=key)
+    value = action[key]
+    if not isinstance(value, str):
+        raise MalformedInput(N_("%(field)s must be a district id"), code="bad_district",
+                             field=key)
     try:
         state.board.index(value)
     except KeyError:
@@ -807,7 +848,8 @@ def start_turn(state: State) -> State:
     """A new turn: the turn order is fixed now and the programming phase opens."""
     order = turn_order(len(state.players), state.first_player, state.governor)
     return replace(state, phase="programming", order=order, active=0, acted=(),
-                   programming=Sealed.open(MOVES_STEP, order))
+                   programming=Sealed.open(MOVES_STEP, order,
+                                           key=f"{MOVES_STEP}:{state.period}:{state.turn}"))
 
 
 # ------------------------------------------------------------------ programming, movement
@@ -846,9 +888,8 @@ def _seal(state: State, action: Mapping[str, Any]) -> State:
              LUCIEN: parse_move(value.get(LUCIEN), "Lucien")}
     _require_phase(state, "programming")
     assert state.programming is not None
-    programming = state.programming.lock(seat, moves)
-    state = replace(state, programming=programming)
-    return movement_phase(state) if programming.complete else state
+    # Locked only: once every seat is in, the platform sends the reveal (its own entry).
+    return replace(state, programming=state.programming.lock(seat, moves))
 
 
 def _reveal(state: State, action: Mapping[str, Any]) -> State:
@@ -890,11 +931,25 @@ def _rob(state: State, action: Mapping[str, Any]) -> State:
     if target.edgar == target.lucien:
         raise IllegalAction(N_("%(victim)s's Edgar guards his Lucien: no robbery"),
                             code="bodyguard", victim=target.name)
+    if not edgar_arrived(state, seat):
+        assert robber.edgar is not None
+        raise IllegalAction(N_("%(name)s's Edgar did not arrive on %(district)s this turn: "
+                               "an Edgar robs only on the district he moved onto"),
+                            code="no_arrival", name=robber.name,
+                            district=_district_name(state, robber.edgar))
     take = robbery_take(target.cogs)
     state = _change_cogs(state, victim, -take)
     state = _set_player(state, victim, replace(state.players[victim], cogs_shown=True))
     state = _change_cogs(state, seat, take)
     return _mark_acted(state, EDGAR)
+
+
+def edgar_arrived(state: State, seat: int) -> bool:
+    """Whether the seat's Edgar moved onto the district he stands on in this turn's
+    movement (the rulebook's "arrives")."""
+    edgar = state.players[seat].edgar
+    return any(r.seat == seat and r.edgar_from != r.edgar_to and r.edgar_to == edgar
+               for r in state.last_moves)
 
 
 def _manigance(state: State, action: Mapping[str, Any]) -> State:
@@ -1136,12 +1191,28 @@ def _requisition(state: State, action: Mapping[str, Any]) -> State:
     if not isinstance(raw, list) or not raw:
         raise MalformedInput(N_("districts must be a list of district ids"))
     count = GAINS["doubled_requisitions" if times == 2 else "requisitions"]
-    if len(raw) != count:
+    if not 1 <= len(raw) <= count:
         raise IllegalAction(N_("this Requisition takes %(count)s district(s)"),
                             code="requisition_count", count=count)
     for value in raw:
         state = requisition(state, seat, _district(state, {"district": value}))
+    if len(raw) < count and requisitionable(state, seat):
+        raise IllegalAction(N_("this Requisition takes %(count)s district(s): one is enough "
+                               "only when no other can be taken"),
+                            code="requisition_count", count=count)
     return state
+
+
+def requisitionable(state: State, seat: int) -> tuple[str, ...]:
+    """The districts a seat could requisition now: the neutral ones, or when none is left
+    the other players' unprotected ones; none without an influence token left."""
+    if tokens_left(state, seat) < 1:
+        return ()
+    neutral = neutral_districts(state)
+    if neutral:
+        return neutral
+    return tuple(d.id for d, owner in zip(state.board.districts, state.owners, strict=True)
+                 if owner is not None and owner != seat and owner != state.heritage)
 
 
 def requisition(state: State, seat: int, district: str) -> State:
@@ -1164,6 +1235,7 @@ def requisition(state: State, seat: int, district: str) -> State:
 
 def _intimidation(state: State, action: Mapping[str, Any]) -> State:
     state, seat, times = _edgar_administration(state, action, "intimidation")
+    remote = action.get("remote") is True
     raw = action.get("targets")
     if not isinstance(raw, list):
         raise MalformedInput(N_("targets must be a list of {seat, district}"))
@@ -1183,17 +1255,20 @@ def _intimidation(state: State, action: Mapping[str, Any]) -> State:
                 raise IllegalAction(N_("Intimidation designates other players"),
                                     code="intimidate_self")
             seats.append(target)
-            state = intimidate(state, target, entry.get("district"))
+            state = intimidate(state, target, entry.get("district"), remote=remote)
         if len(set(seats)) != len(seats):
             raise IllegalAction(N_("Intimidation designates two different players"),
                                 code="same_player_twice")
     return state
 
 
-def intimidate(state: State, target: int, raw_district: Any) -> State:
-    """The designated player makes one of their districts neutral (protected or not)."""
+def intimidate(state: State, target: int, raw_district: Any, *, remote: bool = False) -> State:
+    """The designated player makes one of their districts neutral: protected or not by an
+    ordinary Intimidation; through Remote Action (a Manigance card) only an unprotected one,
+    so the Heritage Protection holder gives up nothing."""
+    shielded = remote and state.heritage == target
     if raw_district is None:
-        if districts_of(state, target):
+        if districts_of(state, target) and not shielded:
             raise IllegalAction(N_("%(name)s owns districts: name the one made neutral"),
                                 code="district_missing", name=_name(state, target))
         return state
@@ -1201,6 +1276,10 @@ def intimidate(state: State, target: int, raw_district: Any) -> State:
     if owner_of(state, district) != target:
         raise IllegalAction(N_("%(district)s does not belong to %(name)s"), code="not_theirs",
                             district=_district_name(state, district), name=_name(state, target))
+    if shielded:
+        raise IllegalAction(N_("%(district)s is under Heritage Protection: an Intimidation "
+                               "through Remote Action is a Manigance card"),
+                            code="protected", district=_district_name(state, district))
     return _set_owner(state, district, None)
 
 
@@ -1399,6 +1478,41 @@ def outcome(state: State) -> Outcome | None:
     return state.result
 
 
+_ADMIN_FLAGS = ("doubled", "remote")
+# The fields each action may carry besides "type": anything else is refused.
+ACTION_FIELDS = {
+    "place": ("seat", "district"), "seal": ("seat", "value"), "reveal": (),
+    "end_turn": ("seat",), "rob": ("seat", "victim"),
+    "manigance": ("seat", "card", "district", "payments", "condition", "victim"),
+    "counter_manigances": ("seat", *_ADMIN_FLAGS),
+    "intimidation": ("seat", "targets", *_ADMIN_FLAGS),
+    "bank_robbery": ("seat", *_ADMIN_FLAGS),
+    "requisition": ("seat", "districts", *_ADMIN_FLAGS),
+    "buy": ("seat",), "populist_speech": ("seat",), "heritage_protection": ("seat",),
+    "certificate_acquisition": ("seat", "condition"), "bid": ("seat", "amount"),
+    "pass": ("seat",),
+}
+
+
+def sealed(state: State) -> Sealed | None:
+    """The open programming step (secret moves), if any."""
+    return state.programming
+
+
+def owner(state: State, action: Mapping[str, Any]) -> Owner:
+    """Every action is its seat's (the active player's, the programming seat's, the bidder's),
+    but the host's "reveal now"."""
+    if not isinstance(action, Mapping):
+        raise MalformedInput(N_("an action must be an object"))
+    kind = action.get("type")
+    if kind == REVEAL_ACTION:
+        return HOST
+    if not isinstance(kind, str) or kind not in _HANDLERS:
+        raise MalformedInput(N_("unknown action type: %(type)s"), code="unknown_action",
+                             type=kind)
+    return _seat(state, action)
+
+
 def round_number(state: State) -> int:
     """The Electoral Period being played."""
     return state.period
@@ -1425,6 +1539,8 @@ _LABELS = {
 
 def describe(state: State, action: Mapping[str, Any]) -> Label:
     """A short label for the log and the undo button; a sealed move never shows its value."""
+    if not isinstance(action, Mapping):
+        raise MalformedInput(N_("an action must be an object"))
     kind = action.get("type")
     seat = action.get("seat")
     players = state.players
@@ -1480,6 +1596,8 @@ def _move_json(move: Mapping[str, Any]) -> dict[str, Any]:
 
 def to_json(state: State, viewer: int | None = None) -> dict[str, Any]:
     """The state as ``viewer`` (a seat, or None for everyone) may see it."""
+    if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int)):
+        raise MalformedInput(N_("viewer must be a seat number or null"))
     count = len(state.players)
     players = []
     for seat, p in enumerate(state.players):
@@ -1492,7 +1610,8 @@ def to_json(state: State, viewer: int | None = None) -> dict[str, Any]:
             "cogs": p.cogs if visible else None, "cogs_hidden": not visible,
             "popularity": p.popularity, "edgar": p.edgar, "lucien": p.lucien,
             "hand": list(p.hand) if viewer == seat else None, "hand_count": len(p.hand),
-            "used": list(p.used), "certified_this_period": p.certified,
+            "used": list(p.used), "tokens_left": tokens_left(state, seat),
+            "certified_this_period": p.certified,
             "certificates": list(certificates_of(state, seat)),
             "districts": {kind: len(districts_of(state, seat, kind)) for kind in DISTRICT_TYPES}
             | {"total": len(districts_of(state, seat))},

@@ -1,3 +1,14 @@
+// Choosing an edition profile reloads the form with that profile's values.
+(function () {
+  var select = document.querySelector("select[data-reload-with]");
+  if (!select) return;
+  select.addEventListener("change", function () {
+    var query = new URLSearchParams(window.location.search);
+    query.set(select.dataset.reloadWith, select.value);
+    window.location.search = "?" + query.toString();
+  });
+})();
+
 // Add player rows on the new-table form, up to the game's maximum.
 (function () {
   var rows = document.getElementById("player-rows");

@@ -9,6 +9,7 @@
   var toast = document.getElementById("toast");
   var crack = document.getElementById("crack");
   var version = parseInt(root.dataset.version, 10);
+  var seating = root.dataset.seating || "";
   var pollMs = parseInt(root.dataset.poll, 10) || 400;
   var liveUrl = root.dataset.liveUrl;
   var lastCrack = currentCrack();
@@ -62,18 +63,28 @@
     applyZoom();
     var liveRoot = live.querySelector(".live-root");
     if (!liveRoot) return;
+    if (liveRoot.dataset.seat !== undefined && root.dataset.seat !== undefined &&
+        root.dataset.table && liveRoot.dataset.seat !== root.dataset.seat) {
+      // This phone's seat changed (handed over to it, or moved away): redraw the whole page.
+      window.location.reload();
+      return;
+    }
     var over = liveRoot.dataset.over === "true";
     var controls = document.getElementById("controls");
     if (controls) controls.hidden = over;
     var undoButton = document.querySelector("[data-undo-label]");
     if (undoButton) {
-      undoButton.textContent = liveRoot.dataset.undo || undoButton.dataset.none || undoButton.textContent;
-      undoButton.disabled = !liveRoot.dataset.undo;
+      // Refused to this phone (another seat's entry, a reveal): the button says why.
+      undoButton.textContent = liveRoot.dataset.undo || undoButton.dataset.none ||
+        undoButton.textContent;
+      undoButton.disabled = !liveRoot.dataset.undo || !!liveRoot.dataset.undoRefusal;
+      var why = document.querySelector("[data-undo-why]");
+      if (why) why.textContent = liveRoot.dataset.undoRefusal || "";
     }
     var redoButton = document.querySelector("[data-redo-label]");
     if (redoButton) {
-      redoButton.disabled = !liveRoot.dataset.redo;
-      redoButton.title = liveRoot.dataset.redo || "";
+      redoButton.disabled = !liveRoot.dataset.redo || !!liveRoot.dataset.redoRefusal;
+      redoButton.title = liveRoot.dataset.redoRefusal || liveRoot.dataset.redo || "";
     }
     var crackNow = currentCrack();
     if (crackNow && crackNow !== lastCrack) shoutCrack(crackNow);
@@ -133,10 +144,12 @@
   function refresh() {
     if (polling) return Promise.resolve();
     polling = true;
-    return fetch(liveUrl + "?v=" + version, { cache: "no-store", credentials: "same-origin" })
+    return fetch(liveUrl + "?v=" + version + (seating !== "" ? "&s=" + seating : ""),
+                 { cache: "no-store", credentials: "same-origin" })
       .then(function (response) {
         if (response.status === 200) {
           var v = parseInt(response.headers.get("X-Version"), 10);
+          if (seating !== "") seating = response.headers.get("X-Seating") || seating;
           return response.text().then(function (html) {
             var fragment = document.createElement("template");
             fragment.innerHTML = html;
@@ -161,12 +174,24 @@
     timer = setTimeout(function () { refresh().then(schedule); }, pollMs);
   }
 
-  function send(form, attempt) {
+  // One idempotency key per tap, reused by every re-send of that tap: a write whose reply
+  // was lost is never applied twice.
+  function newKey() {
+    var bytes = new Uint8Array(16);
+    (window.crypto || window.msCrypto).getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) {
+      return ("0" + b.toString(16)).slice(-2);
+    }).join("");
+  }
+
+  function send(form, attempt, key, submitter) {
     var data = new FormData(form);
+    if (submitter && submitter.name) data.set(submitter.name, submitter.value);
     data.set("expected_version", String(version));
-    return fetch(form.action, {
+    var action = (submitter && submitter.getAttribute("formaction")) || form.action;
+    return fetch(action, {
       method: "POST", body: data, credentials: "same-origin",
-      headers: { "X-Requested-With": "fetch" }
+      headers: { "X-Requested-With": "fetch", "Idempotency-Key": key }
     }).then(function (response) {
       return response.json().then(function (body) {
         if (response.ok) {
@@ -175,12 +200,19 @@
         }
         if (response.status === 409 && form.hasAttribute("data-retry") && attempt < 3) {
           // Another phone wrote first; this seat's own card does not depend on theirs.
-          return refresh().then(function () { return send(form, attempt + 1); });
+          return refresh().then(function () { return send(form, attempt + 1, key, submitter); });
         }
         showToast(body.error ? body.error.message : response.statusText);
         return refresh();
       });
-    }).catch(function () { showToast(root.dataset.offline || "Connection lost: try again."); });
+    }).catch(function () {
+      if (attempt < 2) {
+        // The reply was lost (or never came): send the same tap again, with the same key.
+        return new Promise(function (resolve) { setTimeout(resolve, 600); })
+          .then(function () { return send(form, attempt + 1, key, submitter); });
+      }
+      showToast(root.dataset.offline || "Connection lost: try again.");
+    });
   }
 
   document.addEventListener("submit", function (event) {
@@ -189,7 +221,7 @@
     event.preventDefault();
     var buttons = form.querySelectorAll("button");
     buttons.forEach(function (b) { b.disabled = true; });
-    send(form, 0).finally(function () {
+    send(form, 0, newKey(), event.submitter).finally(function () {
       buttons.forEach(function (b) { b.disabled = false; });
       afterRender();
     });

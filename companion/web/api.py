@@ -7,17 +7,20 @@ from typing import Any
 from flask import Blueprint, jsonify, request
 from werkzeug.exceptions import HTTPException
 
+from .. import inputs
 from ..games import GAMES
 from ..games.base import N_, GameError, GameOver, IllegalAction, MalformedInput
-from ..tables import NotYourSeat, TableNotFound, VersionConflict
+from ..tables import NotAllowed, SeatTaken, Sender, TableNotFound, VersionConflict
 from .common import service, translate_error
+from .limits import limit
 
 api_bp = Blueprint("api", __name__)
 
 STATUS = (
     (TableNotFound, 404),
-    (NotYourSeat, 403),
+    (NotAllowed, 403),
     (VersionConflict, 409),
+    (SeatTaken, 409),
     (MalformedInput, 400),
     (GameOver, 422),
     (IllegalAction, 422),
@@ -54,7 +57,8 @@ def _http_error(error: HTTPException) -> tuple[Any, int]:
 
 
 def _json_body() -> dict[str, Any]:
-    body = request.get_json(silent=True)
+    """The request's JSON object, parsed no deeper than ``inputs.MAX_JSON_DEPTH``."""
+    body = inputs.loads(request.get_data(cache=True)) if request.is_json else None
     if not isinstance(body, dict):
         raise MalformedInput(N_("the request body must be a JSON object"), code="bad_json")
     return body
@@ -72,12 +76,14 @@ def games() -> Any:
 
 @api_bp.post("/tables")
 def create_table() -> Any:
+    limit("tables")
     body = _json_body()
     game_id = body.get("game")
     if not isinstance(game_id, str):
         raise MalformedInput(N_("game must be a game id"), code="bad_game")
     view = service().create(game_id, body.get("players"), body.get("options"))
-    return jsonify(view.to_json()), 201
+    # The host token is given once, here: the creator keeps it (X-Host-Token).
+    return jsonify({**view.to_json(), "host_token": service().host_token(view.id)}), 201
 
 
 def _seat(table_id: str) -> int | None:
@@ -88,15 +94,49 @@ def _seat(table_id: str) -> int | None:
     seat = service().seat_of(table_id, token)
     if seat is None:
         service().get(table_id)  # 404 first for an unknown table
-        raise NotYourSeat(N_("this seat token does not belong to this table"))
+        raise NotAllowed(N_("this seat token does not belong to this table (the seat may "
+                            "have moved to another phone)"), code="not_your_seat")
     return seat
+
+
+def _sender(table_id: str) -> Sender:
+    """Who the request is: its seat token's seat, and whether it carries the host token."""
+    seat = _seat(table_id)
+    host_token = request.headers.get("X-Host-Token")
+    host = False
+    if host_token:
+        host = service().is_host(table_id, host_token)
+        if not host:
+            service().get(table_id)
+            raise NotAllowed(N_("this host token does not belong to this table"),
+                             code="not_host")
+    return Sender(seat, host)
+
+
+def _key() -> str | None:
+    return request.headers.get("Idempotency-Key")
 
 
 @api_bp.post("/tables/<table_id>/seats/<int:seat>")
 def claim_seat(table_id: str, seat: int) -> Any:
-    """Claim a seat: the token returned identifies that seat in later requests."""
-    token = service().claim(table_id, seat)
+    """Claim a free seat (or, with the host token, any seat): the token returned identifies
+    that seat in later requests. A seat another phone holds answers 409 ``seat_taken``."""
+    token = service().claim(table_id, seat, by=_sender(table_id))
     return jsonify({"seat": seat, "token": token}), 201
+
+
+@api_bp.delete("/tables/<table_id>/seats/<int:seat>")
+def free_seat(table_id: str, seat: int) -> Any:
+    """Free a seat: the host, or the phone that holds it."""
+    service().free(table_id, seat, by=_sender(table_id))
+    return "", 204
+
+
+@api_bp.delete("/tables/<table_id>")
+def delete_table(table_id: str) -> Any:
+    """Delete a table and its log: the host only."""
+    service().delete(table_id, by=_sender(table_id))
+    return "", 204
 
 
 @api_bp.get("/tables/<table_id>")
@@ -112,34 +152,35 @@ def get_version(table_id: str) -> Any:
 @api_bp.post("/tables/<table_id>/actions")
 def post_action(table_id: str) -> Any:
     body = _json_body()
-    seat = _seat(table_id)
-    view = service().act(table_id, body.get("expected_version"), body.get("action"), seat=seat)
-    return jsonify(view.to_json(seat))
+    by = _sender(table_id)
+    view = service().act(table_id, body.get("expected_version"), body.get("action"), by=by,
+                         key=_key())
+    return jsonify(view.to_json(by.seat))
 
 
 @api_bp.post("/tables/<table_id>/undo")
 def post_undo(table_id: str) -> Any:
     body = _json_body()
-    seat = _seat(table_id)
-    return jsonify(service().undo(table_id, body.get("expected_version"), seat=seat)
-                   .to_json(seat))
+    by = _sender(table_id)
+    return jsonify(service().undo(table_id, body.get("expected_version"), by=by, key=_key())
+                   .to_json(by.seat))
 
 
 @api_bp.post("/tables/<table_id>/redo")
 def post_redo(table_id: str) -> Any:
     body = _json_body()
-    seat = _seat(table_id)
-    return jsonify(service().redo(table_id, body.get("expected_version"), seat=seat)
-                   .to_json(seat))
+    by = _sender(table_id)
+    return jsonify(service().redo(table_id, body.get("expected_version"), by=by, key=_key())
+                   .to_json(by.seat))
 
 
 @api_bp.post("/tables/<table_id>/corrections")
 def post_correction(table_id: str) -> Any:
     body = _json_body()
-    seat = _seat(table_id)
+    by = _sender(table_id)
     view = service().amend(table_id, body.get("expected_version"), body.get("target"),
-                           body.get("action"), seat=seat)
-    return jsonify(view.to_json(seat))
+                           body.get("action"), by=by, key=_key())
+    return jsonify(view.to_json(by.seat))
 
 
 @api_bp.get("/openapi.json")

@@ -10,6 +10,7 @@ from flask_babel import get_locale, gettext
 
 from ..db import get_db
 from ..games.base import GameError, Label
+from ..i18n import number
 from ..tables import TableService, TableView
 
 
@@ -32,8 +33,11 @@ def _names(game: ModuleType | None) -> dict[str, str]:
 def _safe(msgid: str, params: dict[str, Any], game: ModuleType | None = None) -> str:
     text = gettext(msgid) if msgid else ""
     names = _names(game)
-    if names:
-        params = {k: names.get(v, v) if isinstance(v, str) else v for k, v in params.items()}
+    # Names in the reader's language, numbers (amounts, counts) as the reader's locale
+    # writes them.
+    params = {k: names.get(v, v) if isinstance(v, str)
+              else number(v) if isinstance(v, int | float) and not isinstance(v, bool) else v
+              for k, v in params.items()}
     try:
         return text % params if params else text
     except (KeyError, TypeError, ValueError):

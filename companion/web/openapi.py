@@ -1,4 +1,5 @@
-"""The OpenAPI document of the JSON API, built from the game registry."""
+"""The OpenAPI document of the JSON API, built from the game registry: each game's player
+fields, options and action types, the seat and host tokens, every status a route answers."""
 
 from __future__ import annotations
 
@@ -8,29 +9,101 @@ from ..__about__ import __version__
 from ..games import GAMES
 
 
-def _error_response(description: str) -> dict[str, Any]:
+def _error(description: str) -> dict[str, Any]:
     return {"description": description,
             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
 
 
+def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+STORAGE = _error("The database is locked, read-only or full: nothing changed, try again")
+
+
+def _player_schema(game: Any) -> dict[str, Any]:
+    properties: dict[str, Any] = {}
+    required = []
+    for player_field in game.player_fields():
+        schema: dict[str, Any] = {"type": "string", "minLength": 1, "maxLength": 40}
+        if player_field.get("choices") and not player_field.get("help", "").startswith(
+                "Party colour; any string"):
+            schema["enum"] = list(player_field["choices"])
+        properties[player_field["name"]] = schema
+        if player_field.get("required"):
+            required.append(player_field["name"])
+    return {"type": "object", "required": required, "properties": properties,
+            "additionalProperties": False}
+
+
+def _option_schema(option: Any) -> dict[str, Any]:
+    if option.kind == "bool":
+        return {"type": "boolean", "default": option.default}
+    if option.kind == "deck":
+        return {"type": "array", "items": {"type": "object", "properties": {
+            name: {"type": ["string", "integer", "boolean", "null"]} for name in option.fields},
+            "additionalProperties": False}}
+    schema: dict[str, Any] = {"type": "integer", "default": option.default}
+    if option.minimum is not None:
+        schema["minimum"] = option.minimum
+    if option.maximum is not None:
+        schema["maximum"] = option.maximum
+    return schema
+
+
+def _new_table(game: Any) -> dict[str, Any]:
+    return {"type": "object", "required": ["game", "players"], "properties": {
+        "game": {"const": game.ID},
+        "players": {"type": "array", "items": _player_schema(game),
+                    "minItems": game.MIN_PLAYERS, "maxItems": game.MAX_PLAYERS},
+        "options": {"type": ["object", "null"], "properties": {
+            o.name: _option_schema(o) for o in game.OPTIONS}, "additionalProperties": False}}}
+
+
+def _action(game: Any) -> dict[str, Any]:
+    fields = getattr(game, "ACTION_FIELDS", None)
+    if not fields:
+        return {"type": "object", "required": ["type"], "properties": {"type": {
+            "type": "string"}}}
+    return {"oneOf": [
+        {"type": "object", "required": ["type"], "additionalProperties": False,
+         "properties": {"type": {"const": kind}, **{name: {} for name in names}}}
+        for kind, names in fields.items()]}
+
+
 def document() -> dict[str, Any]:
     table_id = {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}
-    versioned = {"type": "object", "required": ["expected_version"],
-                 "properties": {"expected_version": {"type": "integer", "minimum": 0}}}
-    table_response = {"description": "The table after the request",
-                      "content": {"application/json": {
-                          "schema": {"$ref": "#/components/schemas/Table"}}}}
+    seat = {"name": "seat", "in": "path", "required": True,
+            "schema": {"type": "integer", "minimum": 0}}
     seat_token = {"name": "X-Seat-Token", "in": "header", "required": False,
                   "schema": {"type": "string"},
                   "description": "A seat's token (from claiming the seat): act as that seat "
                                  "and see its secrets"}
+    host_token = {"name": "X-Host-Token", "in": "header", "required": False,
+                  "schema": {"type": "string"},
+                  "description": "The table's host token (given once, in the 201 of "
+                                 "POST /api/tables): the host's rights"}
+    key = {"name": "Idempotency-Key", "in": "header", "required": False,
+           "schema": {"type": "string", "pattern": "^[A-Za-z0-9._:-]{1,80}$"},
+           "description": "One key per tap: a retried write with the same key returns the "
+                          "first reply and adds nothing"}
+    writer = [table_id, seat_token, host_token, key]
+    versioned = {"type": "object", "required": ["expected_version"],
+                 "properties": {"expected_version": {"type": "integer", "minimum": 0}}}
+    table = _json({"$ref": "#/components/schemas/Table"}, "The table after the request")
     write_errors = {
-        "400": _error_response("Malformed input (missing field, wrong type, unknown seat)"),
-        "403": _error_response("A sealed input for a seat this request does not hold"),
-        "404": _error_response("No such table"),
-        "409": _error_response("expected_version is stale: another phone wrote first"),
-        "422": _error_response("The rules refuse this action in this state"),
+        "400": _error("Malformed input (missing field, wrong type, unknown field or seat)"),
+        "403": _error("Not this sender's to send: another seat's action, a host-only "
+                      "action, a watcher, or a seat or host token that is not this table's"),
+        "404": _error("No such table"),
+        "409": _error("expected_version is stale: another phone wrote first. Reload, then "
+                      "send again with the same Idempotency-Key"),
+        "422": _error("The rules refuse this action in this state"),
+        "503": STORAGE,
     }
+    created = {"allOf": [{"$ref": "#/components/schemas/Table"}, {
+        "type": "object", "required": ["host_token"],
+        "properties": {"host_token": {"type": "string"}}}]}
     return {
         "openapi": "3.1.0",
         "info": {"title": "Table companion API", "version": __version__,
@@ -39,78 +112,98 @@ def document() -> dict[str, Any]:
         "paths": {
             "/api/games": {"get": {
                 "summary": "The games this server knows",
-                "responses": {"200": {"description": "Games with player counts and options",
-                                      "content": {"application/json": {"schema": {
-                                          "type": "object"}}}}}}},
+                "responses": {"200": _json({"type": "object", "required": ["games"],
+                                            "properties": {"games": {"type": "array"}}},
+                                           "Games with player counts and options")}}},
             "/api/tables": {"post": {
-                "summary": "Start a table",
+                "summary": "Start a table: the 201 gives the host token, once",
                 "requestBody": {"required": True, "content": {"application/json": {
                     "schema": {"$ref": "#/components/schemas/NewTable"}}}},
-                "responses": {"201": table_response,
-                              "400": _error_response("Malformed input or unknown game"),
-                              "422": _error_response("The rules refuse this setup")}}},
-            "/api/tables/{table_id}": {"get": {
-                "summary": "A table's state, as the seat of X-Seat-Token may see it",
-                "parameters": [table_id, seat_token],
-                "responses": {"200": table_response, "404": _error_response("No such table")}}},
-            "/api/tables/{table_id}/seats/{seat}": {"post": {
-                "summary": "Claim a seat: the token identifies it in later requests",
-                "parameters": [table_id, {"name": "seat", "in": "path", "required": True,
-                                          "schema": {"type": "integer", "minimum": 0}}],
-                "responses": {"201": {"description": "The seat's token",
-                                      "content": {"application/json": {"schema": {
-                                          "type": "object", "properties": {
-                                              "seat": {"type": "integer"},
-                                              "token": {"type": "string"}}}}}},
-                              "400": _error_response("No such seat"),
-                              "404": _error_response("No such table")}}},
+                "responses": {"201": _json(created, "The new table and its host token"),
+                              "400": _error("Malformed input or unknown game"),
+                              "422": _error("The rules refuse this setup"),
+                              "429": _error("Too many tables from this address: see "
+                                            "Retry-After"),
+                              "503": STORAGE}}},
+            "/api/tables/{table_id}": {
+                "get": {
+                    "summary": "A table's state, as the seat of X-Seat-Token may see it",
+                    "parameters": [table_id, seat_token],
+                    "responses": {"200": table,
+                                  "403": _error("The seat token is not this table's (the "
+                                                "seat may have moved to another phone)"),
+                                  "404": _error("No such table"), "503": STORAGE}},
+                "delete": {
+                    "summary": "Delete the table and its log (the host only)",
+                    "parameters": [table_id, seat_token, host_token],
+                    "responses": {"204": {"description": "Deleted"},
+                                  "403": _error("Not the host"),
+                                  "404": _error("No such table"), "503": STORAGE}}},
+            "/api/tables/{table_id}/seats/{seat}": {
+                "post": {
+                    "summary": "Claim a free seat (the host: any seat); the token identifies "
+                               "it in later requests",
+                    "parameters": [table_id, seat, seat_token, host_token],
+                    "responses": {
+                        "201": _json({"type": "object", "required": ["seat", "token"],
+                                      "properties": {"seat": {"type": "integer"},
+                                                     "token": {"type": "string"}}},
+                                     "The seat's token"),
+                        "400": _error("No such seat"),
+                        "403": _error("A seat or host token that is not this table's"),
+                        "404": _error("No such table"),
+                        "409": _error("seat_taken: another phone holds the seat"),
+                        "503": STORAGE}},
+                "delete": {
+                    "summary": "Free a seat (the host, or the phone that holds it)",
+                    "parameters": [table_id, seat, seat_token, host_token],
+                    "responses": {"204": {"description": "Freed"},
+                                  "400": _error("No such seat"),
+                                  "403": _error("Neither the host nor the seat's phone"),
+                                  "404": _error("No such table"), "503": STORAGE}}},
             "/api/tables/{table_id}/version": {"get": {
                 "summary": "A table's version, for cheap polling", "parameters": [table_id],
-                "responses": {"200": {"description": "The version",
-                                      "content": {"application/json": {"schema": {
-                                          "type": "object", "properties": {
-                                              "id": {"type": "string"},
-                                              "version": {"type": "integer"}}}}}},
-                              "404": _error_response("No such table")}}},
+                "responses": {"200": _json({"type": "object", "required": ["id", "version"],
+                                            "properties": {"id": {"type": "string"},
+                                                           "version": {"type": "integer"}}},
+                                           "The version"),
+                              "404": _error("No such table"), "503": STORAGE}}},
             "/api/tables/{table_id}/actions": {"post": {
-                "summary": "Apply one game action", "parameters": [table_id, seat_token],
+                "summary": "Apply one game action", "parameters": writer,
                 "requestBody": {"required": True, "content": {"application/json": {"schema": {
                     "type": "object", "required": ["expected_version", "action"],
-                    "properties": {"expected_version": {"type": "integer"},
+                    "properties": {"expected_version": {"type": "integer", "minimum": 0},
                                    "action": {"$ref": "#/components/schemas/Action"}}}}}},
-                "responses": {"200": table_response, **write_errors}}},
+                "responses": {"200": table, **write_errors}}},
             "/api/tables/{table_id}/undo": {"post": {
-                "summary": "Undo the last entry in force", "parameters": [table_id],
+                "summary": "Undo the last entry in force (a seat its own; past a reveal, the "
+                           "host only)", "parameters": writer,
                 "requestBody": {"required": True, "content": {"application/json": {
                     "schema": versioned}}},
-                "responses": {"200": table_response, **write_errors}}},
+                "responses": {"200": table, **write_errors}}},
             "/api/tables/{table_id}/redo": {"post": {
-                "summary": "Redo the last undone entry", "parameters": [table_id],
+                "summary": "Redo the last undone entry", "parameters": writer,
                 "requestBody": {"required": True, "content": {"application/json": {
                     "schema": versioned}}},
-                "responses": {"200": table_response, **write_errors}}},
+                "responses": {"200": table, **write_errors}}},
             "/api/tables/{table_id}/corrections": {"post": {
                 "summary": "Replace the entry that closed a past round; what follows is "
-                           "recomputed", "parameters": [table_id],
+                           "recomputed", "parameters": writer,
                 "requestBody": {"required": True, "content": {"application/json": {"schema": {
                     "type": "object", "required": ["expected_version", "target", "action"],
-                    "properties": {"expected_version": {"type": "integer"},
+                    "properties": {"expected_version": {"type": "integer", "minimum": 0},
                                    "target": {"type": "integer",
                                               "description": "seq of the log entry to replace"},
                                    "action": {"$ref": "#/components/schemas/Action"}}}}}},
-                "responses": {"200": table_response, **write_errors}}},
+                "responses": {"200": table, **write_errors}}},
         },
         "components": {"schemas": {
             "Error": {"type": "object", "required": ["error"], "properties": {"error": {
                 "type": "object", "required": ["code", "message"],
                 "properties": {"code": {"type": "string"}, "message": {"type": "string"}}}}},
-            "NewTable": {"type": "object", "required": ["game", "players"], "properties": {
-                "game": {"type": "string", "enum": sorted(GAMES)},
-                "players": {"type": "array", "items": {"type": "object",
-                                                       "required": ["name"]}},
-                "options": {"type": "object"}}},
-            "Action": {"type": "object", "required": ["type"],
-                       "properties": {"type": {"type": "string"}}},
+            "NewTable": {"oneOf": [_new_table(game) for game in GAMES.values()]},
+            "Action": {"oneOf": [_action(game) for game in GAMES.values()]} if len(GAMES) > 1
+            else _action(next(iter(GAMES.values()))),
             "Outcome": {"type": ["object", "null"], "properties": {
                 "winners": {"type": "array", "items": {"type": "integer"}},
                 "reason": {"type": "string"}}},

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import secrets
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
@@ -24,15 +25,26 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
-from sqlalchemy import select
+from sqlalchemy import or_, select
+from sqlalchemy.exc import SQLAlchemyError
 
+from .. import inputs
 from ..db import EditionProfile, get_db
 from ..games import GAMES, get_game
 from ..games.base import N_, GameError, MalformedInput
 from ..i18n import LANGUAGES
-from ..tables import TableNotFound, TableView
+from ..tables import (
+    NotAllowed,
+    Sender,
+    TableNotFound,
+    TableView,
+    may_send,
+    owner_of,
+)
 from .api import status_of
 from .common import render_label, service, translate_error
+from .limits import limit
+from .storage import is_storage_fault, storage_message
 
 pages_bp = Blueprint("pages", __name__)
 
@@ -41,14 +53,55 @@ MAX_REMEMBERED_TABLES = 20
 
 # ---------------------------------------------------------------------------- helpers
 
+def _cookie_map(name: str) -> dict[str, Any]:
+    value = session.get(name)
+    return dict(value) if isinstance(value, dict) else {}
+
+
 def _seat_tokens() -> dict[str, str]:
-    tokens = session.get("seats")
-    return dict(tokens) if isinstance(tokens, dict) else {}
+    return _cookie_map("seats")
+
+
+def _set_cookie_map(name: str, table_id: str, value: Any) -> None:
+    values = _cookie_map(name)
+    if value is None:
+        values.pop(table_id, None)
+    else:
+        values[table_id] = value
+    # Only the most recent tables are kept, so the cookie stays small.
+    session[name] = dict(list(values.items())[-MAX_REMEMBERED_TABLES:])
+    session.permanent = True
 
 
 def my_seat(table_id: str) -> int | None:
-    """The seat this phone claimed at the table, if it still holds it."""
-    return service().seat_of(table_id, _seat_tokens().get(table_id))
+    """The seat this phone holds at the table, if it still holds it. A seat request the
+    host (or the holder) approved becomes this phone's seat here."""
+    seat = service().seat_of(table_id, _seat_tokens().get(table_id))
+    if seat is None:
+        asked = _cookie_map("asked").get(table_id)
+        if asked:
+            seat = service().seat_of(table_id, asked)
+            if seat is not None:
+                _set_cookie_map("seats", table_id, asked)
+                _set_cookie_map("asked", table_id, None)
+    if seat is not None and _cookie_map("held").get(table_id) != seat:
+        _set_cookie_map("held", table_id, seat)
+    return seat
+
+
+def seat_lost(table_id: str, seat: int | None) -> int | None:
+    """The seat this phone held and no longer holds (moved to another phone or freed)."""
+    held = _cookie_map("held").get(table_id)
+    return held if seat is None and isinstance(held, int) else None
+
+
+def is_host(table_id: str) -> bool:
+    """Whether this phone holds the table's host token (the phone that created it)."""
+    return service().is_host(table_id, _cookie_map("hosts").get(table_id))
+
+
+def sender(table_id: str) -> Sender:
+    return Sender(my_seat(table_id), is_host(table_id))
 
 
 def _remember_table(table_id: str) -> None:
@@ -82,59 +135,82 @@ def qr_svg(data: str) -> str:
     return buffer.getvalue().decode("utf-8")
 
 
-_INDEX = re.compile(r"^\d+$")
+_INDEX = re.compile(r"[0-9]{1,9}")
+MAX_FORM_PATH = 8  # dots in one form key: actions nest a few levels, never more
+
+
+def _collision(key: str) -> MalformedInput:
+    return MalformedInput(N_("form fields %(key)s and another one name the same place"),
+                          code="form_collision", key=key[:80])
 
 
 def form_to_action(form: Any, prefix: str = "a.") -> dict[str, Any]:
     """Turn dotted form fields (``a.results.0.cards=4``) into an action object.
 
-    Numbers become integers, ``true``/``false`` booleans and an empty value null; a field
-    named ``...:json`` holds a JSON value (one choice standing for an object); when a field
-    repeats (a hidden ``false`` before a checkbox) the last value wins.
+    Numbers (ASCII digits) become integers, ``true``/``false`` booleans and an empty value
+    null; a field named ``...:json`` holds a JSON value (one choice standing for an object);
+    when a field repeats (a hidden ``false`` before a checkbox) the last value wins. Fields
+    that cannot all hold (``a.type`` with ``a.type.x``, ``a.results.0`` with
+    ``a.results.x``) are refused, whatever their order.
     """
-    action: dict[str, Any] = {}
+    leaves: dict[tuple[str, ...], Any] = {}
     for key in form:
         if not key.startswith(prefix):
             continue
         raw = form.getlist(key)[-1]
         value: Any
+        name = key
         if key.endswith(":json"):
             # A choice that stands for a whole object (a programmed move, say).
-            try:
-                value = json.loads(raw)
-            except ValueError:
-                raise MalformedInput("a form field holds malformed JSON") from None
-            key = key[: -len(":json")]
+            value = inputs.loads(raw, form_field=True)
+            name = key[: -len(":json")]
         elif raw == "":
             value = None
         elif raw in ("true", "false"):
             value = raw == "true"
-        elif re.fullmatch(r"-?\d{1,9}", raw):
-            value = int(raw)
+        elif (number := inputs.ascii_int(raw, signed=True)) is not None:
+            value = number
         else:
             value = raw
-        parts = key[len(prefix):].split(".")
+        path = tuple(name[len(prefix):].split("."))
+        if len(path) > MAX_FORM_PATH:
+            raise MalformedInput(N_("form field %(key)s nests too deep"), code="form_too_deep",
+                                 key=key[:80])
+        if path in leaves:
+            raise _collision(key)
+        leaves[path] = value
+    # A place holds a value or further fields, never both; a list's places are all indexes.
+    branches: dict[tuple[str, ...], set[str]] = {}
+    for path in leaves:
+        for depth in range(len(path) - 1):
+            if path[:depth + 1] in leaves:
+                raise _collision(prefix + ".".join(path))
+            branches.setdefault(path[:depth], set()).add(path[depth])
+        branches.setdefault(path[:-1], set()).add(path[-1])
+    for parent, children in branches.items():
+        indexes = {child for child in children if _INDEX.fullmatch(child)}
+        if indexes and indexes != children:
+            raise _collision(prefix + ".".join(parent))
+    action: dict[str, Any] = {}
+    for path, value in leaves.items():
         target: Any = action
-        for part, following in zip(parts, [*parts[1:], None], strict=True):
-            if following is None:
-                _put(target, part, value)
-            else:
-                child = _get(target, part)
-                if child is None:
-                    child = [] if _INDEX.match(following) else {}
-                    _put(target, part, child)
-                target = child
+        for depth, part in enumerate(path[:-1]):
+            children = branches[path[:depth + 1]]
+            if _slot(target, part) is None:
+                _put(target, part, [] if all(_INDEX.fullmatch(c) for c in children) else {})
+            target = _slot(target, part)
+        _put(target, path[-1], value)
     return action
 
 
-def _get(container: Any, key: str) -> Any:
+def _slot(container: dict[str, Any] | list[Any], key: str) -> Any:
     if isinstance(container, list):
         index = int(key)
         return container[index] if index < len(container) else None
     return container.get(key)
 
 
-def _put(container: Any, key: str, value: Any) -> None:
+def _put(container: dict[str, Any] | list[Any], key: str, value: Any) -> None:
     if isinstance(container, list):
         index = int(key)
         if index > 64:
@@ -151,8 +227,7 @@ def _wants_json() -> bool:
 
 
 def _expected_version() -> int | None:
-    raw = request.form.get("expected_version", "")
-    return int(raw) if raw.isdigit() else None
+    return inputs.ascii_int(request.form.get("expected_version", ""))
 
 
 def _game_of(table_id: str) -> Any:
@@ -168,6 +243,10 @@ def _write_response(table_id: str, write: Any, back: str | None = None) -> Any:
         view = write()
     except GameError as error:
         message = translate_error(error, _game_of(table_id))
+        lost = seat_lost(table_id, my_seat(table_id))
+        if isinstance(error, NotAllowed) and lost is not None:
+            message = _("Your seat moved to another phone (or the host freed it): this "
+                        "phone only watches now.")
         if _wants_json():
             return jsonify({"error": {"code": error.code, "message": message}}), status_of(error)
         if isinstance(error, TableNotFound):
@@ -179,15 +258,15 @@ def _write_response(table_id: str, write: Any, back: str | None = None) -> Any:
     return redirect(url_for("pages.table", table_id=table_id))
 
 
-def _checker(view: TableView, seat: int | None) -> Any:
-    """``check(action)``: why the engine would refuse this seat's action now, or None.
-
-    Pages use it to grey out what the rules forbid, with the engine's own reason.
-    """
+def _checker(view: TableView, by: Sender | None) -> Any:
+    """``check(action)``: why the table or the engine would refuse this phone's action now,
+    or None. Pages use it to grey out what is not allowed, with the reason."""
     def check(action: dict[str, Any]) -> str | None:
-        if seat is None:
+        if by is None or (by.seat is None and not by.host):
             return _("Only a seated phone can act.")
         try:
+            if not may_send(owner_of(view.game, view.state, action), by):
+                return _("Not your turn to send this: it belongs to another seat.")
             view.game.apply(view.state, action)
         except GameError as error:
             return translate_error(error, view.game)
@@ -196,12 +275,33 @@ def _checker(view: TableView, seat: int | None) -> Any:
     return check
 
 
+def _undo_refusal(view: TableView, by: Sender | None, redo: bool = False) -> str | None:
+    """Why this phone may not undo (or redo) the entry on top, or None."""
+    target = view.redo_target if redo else view.undo_target
+    if target is None or by is None:
+        return None
+    if target.reveals is not None and not by.host:
+        return _("Only the host can undo a reveal.")
+    if not may_send(target.owner if target.owner is not None else "table", by):
+        name = view.players[target.owner]["name"] if target.owner is not None else ""
+        return _("Only %(name)s's phone or the host can undo this.", name=name)
+    return None
+
+
 def _context(view: TableView, seat: int | None, spectator: bool = False) -> dict[str, Any]:
     viewer = None if spectator else seat
+    host = not spectator and is_host(view.id)
+    by = None if spectator else Sender(seat, host)
     return {
-        "is_host": not spectator and view.id in session.get("hosted", []),
+        "is_host": host,
+        "seat_lost": None if spectator else seat_lost(view.id, seat),
+        "reopened": view.reopened,
+        "undo_refusal": _undo_refusal(view, by) if by else None,
+        "redo_refusal": _undo_refusal(view, by, redo=True) if by else None,
+        "requests": service().requests(view.id) if not spectator and (
+            host or seat is not None) else [],
         "pub": view.game.to_json(view.state, viewer),
-        "check": _checker(view, viewer),
+        "check": _checker(view, by),
         "view": view,
         "game": view.game,
         "state": view.state,
@@ -223,7 +323,9 @@ def home() -> Any:
     for table_id in session.get("recent", []):
         try:
             recent.append(service().get(table_id))
-        except TableNotFound:
+        except GameError:
+            # Gone, or stored in a shape today's rules no longer read: this phone's other
+            # tables are still listed.
             continue
     return render_template("home.html", games=GAMES, recent=recent)
 
@@ -244,10 +346,38 @@ def set_language(lang: str) -> Any:
     return redirect(urlunsplit(("", "", parts.path, urlencode(query), parts.fragment)))
 
 
+def phone_id() -> str:
+    """This phone's own random id (kept in its cookie): whose edition profiles are whose."""
+    existing = session.get("phone")
+    if not isinstance(existing, str) or len(existing) < 16:
+        existing = secrets.token_urlsafe(16)
+        session["phone"] = existing
+        session.permanent = True
+    return existing
+
+
 def _profiles(game_id: str) -> list[EditionProfile]:
+    """The edition profiles this phone saved for the game (profiles saved before profiles
+    had owners stay listed for everyone, read-only)."""
+    mine = phone_id()
     with get_db().read() as db_session:
         return list(db_session.scalars(select(EditionProfile).where(
-            EditionProfile.game == game_id).order_by(EditionProfile.name)).all())
+            EditionProfile.game == game_id,
+            or_(EditionProfile.owner == mine, EditionProfile.owner.is_(None)))
+            .order_by(EditionProfile.name)).all())
+
+
+@pages_bp.post("/profiles/<int:profile_id>/delete")
+def delete_profile(profile_id: int) -> Any:
+    """Delete an edition profile: only the phone that saved it."""
+    with get_db().write() as db_session:
+        profile = db_session.get(EditionProfile, profile_id)
+        if profile is None or profile.owner is None or profile.owner != phone_id():
+            abort(403)
+        game_id = profile.game
+        db_session.delete(profile)
+    flash(_("Profile deleted."), "info")
+    return redirect(url_for("pages.new_table", game_id=game_id))
 
 
 @pages_bp.route("/new/<game_id>", methods=["GET", "POST"])
@@ -261,8 +391,9 @@ def new_table(game_id: str) -> Any:
               for o in game.OPTIONS}
     players: list[dict[str, Any]] = [{} for _ in range(4)]
     if request.method == "POST":
+        limit("tables")
         players = _players_from_form(game)
-        options = {}
+        options: dict[str, Any] = {}
         for option in game.OPTIONS:
             # A ticked box sends its hidden "false" first, then "true": the last one counts.
             sent = request.form.getlist(f"option.{option.name}")
@@ -281,24 +412,36 @@ def new_table(game_id: str) -> Any:
                     flash(translate_error(error), "error")
                     return _new_form(game, profiles, chosen, options, players), 400
             else:
-                try:
-                    options[option.name] = int(raw) if raw not in (None, "") else option.default
-                except ValueError:
+                number = inputs.ascii_int((raw or "").strip(), signed=True)
+                if raw not in (None, "") and number is None:
                     flash(_("%(field)s must be a whole number", field=_(option.label)), "error")
                     return _new_form(game, profiles, chosen, options, players), 400
+                options[option.name] = option.default if number is None else number
+        try:
+            profile_name = inputs.clean_text(request.form.get("save_profile") or "",
+                                             "save_profile", limit=inputs.MAX_PROFILE_NAME)
+        except MalformedInput:
+            flash(_("A profile name is %(limit)s characters at most, without control "
+                    "characters.", limit=inputs.MAX_PROFILE_NAME), "error")
+            return _new_form(game, profiles, chosen, options, players), 400
         try:
             view = service().create(game_id, players, options)
         except GameError as error:
             flash(translate_error(error), "error")
             return _new_form(game, profiles, chosen, options, players), status_of(error)
-        profile_name = (request.form.get("save_profile") or "").strip()
+        except SQLAlchemyError as error:
+            if not is_storage_fault(error):
+                raise
+            # The form again, with what was typed: nothing was stored, try again in a moment.
+            flash(storage_message(), "error")
+            return _new_form(game, profiles, chosen, options, players), 503
         if profile_name:
+            limit("profiles")
             edition = {o.name: options[o.name] for o in game.OPTIONS if o.edition}
             with get_db().write() as db_session:
-                db_session.add(EditionProfile(game=game_id, name=profile_name[:60],
-                                              values=edition))
-        session.setdefault("hosted", [])
-        session["hosted"] = [view.id, *session["hosted"]][:MAX_REMEMBERED_TABLES]
+                db_session.add(EditionProfile(game=game_id, name=profile_name,
+                                              values=edition, owner=phone_id()))
+        _set_cookie_map("hosts", view.id, service().host_token(view.id))
         _remember_table(view.id)
         return redirect(url_for("pages.table", table_id=view.id))
     return _new_form(game, profiles, chosen, values, players)
@@ -372,8 +515,13 @@ def table(table_id: str) -> Any:
         join_qr=qr_svg(join_url),
         watch_url=public_url("pages.watch", token=view.watch_token),
         claimed=service().claimed_seats(table_id),
+        seating=service().seating(table_id)[1],
+        asked=service().request_status(table_id, _cookie_map("asked").get(table_id)),
     )
-    return render_template("table.html", **context)
+    page = render_template("table.html", **context)
+    if context["seat_lost"] is not None:
+        _set_cookie_map("held", table_id, None)  # said once on the full page: enough
+    return page
 
 
 @pages_bp.get("/watch/<token>")
@@ -388,77 +536,132 @@ def watch(token: str) -> Any:
 @pages_bp.get("/t/<table_id>/live")
 @pages_bp.get("/watch/<table_id>/live", endpoint="watch_live")
 def live(table_id: str) -> Any:
-    """The live part of the table page, or 204 when the version has not moved."""
+    """The live part of the table page, or 204 when neither the log nor the seats moved
+    since the version (``v``) and seating (``s``) the phone has."""
     spectator = request.path.startswith("/watch/")
+    since, seen_seating = inputs.ascii_int(request.args.get("v", "")), inputs.ascii_int(
+        request.args.get("s", ""))
     try:
         if spectator:
             view = service().by_watch_token(table_id)
+            seating = 0
         else:
-            since = request.args.get("v", "")
-            if since.isdigit() and service().version(table_id) == int(since):
+            version, seating = service().seating(table_id)
+            if since == version and seen_seating in (seating, None):
                 return "", 204
             view = service().get(table_id)
     except TableNotFound:
         abort(404)
-    since = request.args.get("v", "")
-    if since.isdigit() and view.version == int(since):
+    if since == view.version and (spectator or seen_seating in (seating, None)):
         return "", 204
     seat = None if spectator else my_seat(table_id)
     response = make_response(render_template("live.html", **_context(view, seat, spectator)))
     response.headers["X-Version"] = str(view.version)
+    response.headers["X-Seating"] = str(seating)
     response.headers["Cache-Control"] = "no-store"
     return response
 
 
 @pages_bp.post("/t/<table_id>/claim")
 def claim(table_id: str) -> Any:
-    _load(table_id)
+    """Take a free seat; ask for a taken one (the host, or the phone holding it, decides).
+    The host takes any seat at once."""
+    view = _load(table_id)
     raw = request.form.get("seat", "")
+    number = inputs.ascii_int(raw)
+    seat: Any = raw if number is None else number
+    back = redirect(url_for("pages.table", table_id=table_id))
     try:
-        token = service().claim(table_id, int(raw) if raw.isdigit() else raw)
+        if seat in service().claimed_seats(table_id) and not is_host(table_id):
+            if my_seat(table_id) == seat:
+                return back
+            _set_cookie_map("asked", table_id, service().request_seat(table_id, seat))
+            flash(_("You asked for %(name)s's seat: the host or that phone hands it over.",
+                    name=view.players[seat]["name"]), "info")
+            return back
+        token = service().claim(table_id, seat, by=sender(table_id))
     except GameError as error:
         flash(translate_error(error), "error")
-        return redirect(url_for("pages.table", table_id=table_id))
-    tokens = _seat_tokens()
-    tokens[table_id] = token
-    session["seats"] = tokens
-    session.permanent = True
+        return back
+    _set_cookie_map("seats", table_id, token)
+    _set_cookie_map("asked", table_id, None)
     _remember_table(table_id)
+    return back
+
+
+@pages_bp.post("/t/<table_id>/requests/<int:request_id>/<any(approve, refuse):decision>")
+def decide(table_id: str, request_id: int, decision: str) -> Any:
+    """The host (or the seat's holder) hands a seat over to the phone that asked, or not."""
+    return _seat_change(table_id, lambda by: service().decide(
+        table_id, request_id, decision == "approve", by=by))
+
+
+@pages_bp.post("/t/<table_id>/seats/<int:seat>/free")
+def free(table_id: str, seat: int) -> Any:
+    """The host frees a seat (a phone lost or out of battery): another phone may take it."""
+    return _seat_change(table_id, lambda by: service().free(table_id, seat, by=by))
+
+
+@pages_bp.post("/t/<table_id>/cancel-request")
+def cancel_request(table_id: str) -> Any:
+    _set_cookie_map("asked", table_id, None)
+    return redirect(url_for("pages.table", table_id=table_id))
+
+
+def _seat_change(table_id: str, change: Any) -> Any:
+    _load(table_id)
+    try:
+        change(sender(table_id))
+    except GameError as error:
+        if _wants_json():
+            return jsonify({"error": {"code": error.code,
+                                      "message": translate_error(error)}}), status_of(error)
+        flash(translate_error(error), "error")
+    if _wants_json():
+        return jsonify({"version": service().version(table_id)})
     return redirect(url_for("pages.table", table_id=table_id))
 
 
 @pages_bp.post("/t/<table_id>/leave")
 def leave(table_id: str) -> Any:
-    tokens = _seat_tokens()
-    tokens.pop(table_id, None)
-    session["seats"] = tokens
+    """This phone gives its seat up: the seat is free for another phone."""
+    seat = my_seat(table_id)
+    if seat is not None:
+        service().free(table_id, seat, by=Sender(seat, False))
+    _set_cookie_map("seats", table_id, None)
+    _set_cookie_map("held", table_id, None)
     return redirect(url_for("pages.table", table_id=table_id))
+
+
+def _key() -> str | None:
+    """The tap's idempotency key: the page sends one per tap and reuses it on a re-send."""
+    return request.headers.get("Idempotency-Key") or request.form.get("idempotency_key") or None
 
 
 @pages_bp.post("/t/<table_id>/act")
 def act(table_id: str) -> Any:
-    seat = my_seat(table_id)
+    by = sender(table_id)
     back = request.form.get("back")
     back_url = url_for("pages.entry", table_id=table_id) if back == "entry" else None
     return _write_response(
         table_id,
         lambda: service().act(table_id, _expected_version(), form_to_action(request.form),
-                              seat=seat),
+                              by=by, key=_key()),
         back_url)
 
 
 @pages_bp.post("/t/<table_id>/undo")
 def undo(table_id: str) -> Any:
-    seat = my_seat(table_id)
-    return _write_response(table_id,
-                           lambda: service().undo(table_id, _expected_version(), seat=seat))
+    by = sender(table_id)
+    return _write_response(
+        table_id, lambda: service().undo(table_id, _expected_version(), by=by, key=_key()))
 
 
 @pages_bp.post("/t/<table_id>/redo")
 def redo(table_id: str) -> Any:
-    seat = my_seat(table_id)
-    return _write_response(table_id,
-                           lambda: service().redo(table_id, _expected_version(), seat=seat))
+    by = sender(table_id)
+    return _write_response(
+        table_id, lambda: service().redo(table_id, _expected_version(), by=by, key=_key()))
 
 
 @pages_bp.get("/t/<table_id>/entry")
@@ -467,32 +670,36 @@ def entry(table_id: str) -> Any:
     view = _load(table_id)
     if not getattr(view.game, "QUICK_ENTRY", False):
         abort(404)
-    round_no = request.args.get("round", "")
+    raw_round = request.args.get("round", "")
+    round_no = inputs.ascii_int(raw_round)
     target = None
     prefill = None
-    if round_no.isdigit():
-        target = view.replay.round_closers.get(int(round_no))
+    if raw_round and round_no is None:
+        abort(404)
+    if round_no is not None:
+        target = view.replay.round_closers.get(round_no)
         summary = next((s for s in view.game.to_json(view.state)["rounds"]
-                        if s["number"] == int(round_no)), None)
+                        if s["number"] == round_no), None)
         if target is None or summary is None:
             abort(404)
         prefill = summary["results"]
     context = _context(view, my_seat(table_id))
-    context.update(correct_round=int(round_no) if target else None, target=target,
+    context.update(correct_round=round_no if target else None, target=target,
                    prefill=prefill)
     return render_template("entry.html", **context)
 
 
 @pages_bp.post("/t/<table_id>/correct")
 def correct(table_id: str) -> Any:
-    seat = my_seat(table_id)
+    by = sender(table_id)
     raw_target = request.form.get("target", "")
-    target: Any = int(raw_target) if raw_target.isdigit() else raw_target
+    number = inputs.ascii_int(raw_target)
+    target: Any = raw_target if number is None else number
     back = url_for("pages.entry", table_id=table_id, round=request.form.get("round"))
     return _write_response(
         table_id,
         lambda: service().amend(table_id, _expected_version(), target,
-                                form_to_action(request.form), seat=seat),
+                                form_to_action(request.form), by=by, key=_key()),
         back)
 
 

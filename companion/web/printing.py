@@ -18,6 +18,7 @@ from printables.layout import DUPLEX_MODES, PAPERS, PrintSettings
 from printables.text import BuildError
 
 from ..games import ALL_GAME_IDS
+from .limits import limit
 
 printing_bp = Blueprint("printing", __name__)
 
@@ -56,7 +57,7 @@ def _options(game_id: str) -> dict[str, Any]:
     if paper not in PAPERS:
         raise BadRequest(_("Unknown paper size: %(value)s.", value=paper))
     langs = kit_languages(game_id)
-    lang = args.get("lang") or ("fr" if "fr" in langs and _current_lang() == "fr" else "en")
+    lang = args.get("lang") or _default_lang(langs)
     if lang not in langs:
         raise BadRequest(_("This kit has no texts in %(value)s.", value=lang))
     duplex = args.get("duplex", "long")
@@ -88,12 +89,19 @@ def _current_lang() -> str:
     return str(select_locale())
 
 
+def _default_lang(langs: Any) -> str:
+    """The kit's texts in the reader's language when the kit has it, else English."""
+    current = _current_lang()
+    return current if current in langs else "en"
+
+
 def _pdf(game_id: str, o: dict[str, Any], base_url: str) -> bytes:
     key = (game_id, base_url, *sorted(o.items()))
     with _CACHE_LOCK:
         if key in _CACHE:
             _CACHE.move_to_end(key)
             return _CACHE[key]
+    limit("pdf")  # only builds cost: a cached PDF is served at once
     settings = PrintSettings(paper=o["paper"], lang=o["lang"], low_ink=o["low_ink"],
                              duplex=o["duplex"], offset_mm=o["offset"],
                              backs_separate=o["part"] in ("fronts", "backs"))
@@ -118,7 +126,7 @@ def game(game_id: str) -> Any:
     has_kit = game_id in kit_games()
     has_rules = game_id in rule_sheet_games()
     langs = kit_languages(game_id)
-    default_lang = "fr" if "fr" in langs and _current_lang() == "fr" else "en"
+    default_lang = _default_lang(langs)
     return render_template(
         "print/game.html",
         game_id=game_id,
@@ -127,7 +135,7 @@ def game(game_id: str) -> Any:
         has_rules=has_rules,
         papers=[("a4", _("A4")), ("letter", _("US Letter")),
                 ("universal", _("Universal (fits A4 and Letter)"))],
-        languages=[(code, {"en": "English", "fr": "Français", "ko": "한국어"}[code])
+        kit_langs=[(code, {"en": "English", "fr": "Français", "ko": "한국어"}[code])
                    for code in langs],
         default_lang=default_lang,
         duplex_modes=[("long", _("Both sides, long-edge flip")),

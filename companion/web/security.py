@@ -1,0 +1,175 @@
+"""Forms and headers: a CSRF guard for the pages, security headers on every response, cookies.
+
+- Every state-changing request outside ``/api/`` (POST, PUT, PATCH, DELETE) must carry the
+  session's CSRF token, in the form field ``csrf_token`` or the ``X-CSRF-Token`` header, and,
+  when the browser says where it comes from (``Origin``, ``Sec-Fetch-Site``), come from this
+  site: the request's own origin or the origin of ``COMPANION_PUBLIC_URL``, and not from
+  another site (``Sec-Fetch-Site: cross-site`` or ``same-site``). Anything else is
+  refused with 403 before the view runs, so nothing changes.
+- The token is random per session and kept in the signed session cookie; templates put it in
+  every POST form with ``{{ csrf_field() }}``.
+- The JSON API is authenticated by headers only (seat and host tokens), never by cookies: it
+  is outside the CSRF check and never sets a cookie.
+- Every response (pages, API, static files, errors) carries a Content-Security-Policy without
+  inline script, ``X-Content-Type-Options: nosniff`` and ``Referrer-Policy: no-referrer`` (a
+  table address is its bearer secret: it must not travel in Referer).
+- The session cookie is HttpOnly and SameSite=Lax, and Secure when the companion is served
+  over HTTPS: its public URL starts with https, or the request came over HTTPS (as a trusted
+  proxy says, with ``COMPANION_TRUST_PROXY=1``).
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import Flask, Request, jsonify, render_template, request, session
+from flask.sessions import SecureCookieSessionInterface, SessionMixin
+from flask_babel import gettext as _
+from markupsafe import Markup, escape
+
+CSRF_SESSION_KEY = "csrf"
+CSRF_FIELD = "csrf_token"
+CSRF_HEADER = "X-CSRF-Token"
+UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+CONTENT_SECURITY_POLICY = "; ".join([
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "object-src 'none'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+])
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+}
+
+
+def is_api(req: Request) -> bool:
+    return req.path == "/api" or req.path.startswith("/api/")
+
+
+def csrf_token() -> str:
+    """This session's CSRF token, made on first use."""
+    token = session.get(CSRF_SESSION_KEY)
+    if not isinstance(token, str) or len(token) < 32:
+        token = secrets.token_urlsafe(32)
+        session[CSRF_SESSION_KEY] = token
+    return token
+
+
+def csrf_field() -> Markup:
+    """The hidden input every POST form starts with."""
+    return Markup('<input type="hidden" name="%s" value="%s">') % (CSRF_FIELD,
+                                                                  escape(csrf_token()))
+
+
+def _origin_of(url: str) -> str | None:
+    parts = urlsplit(url)
+    if not parts.scheme or not parts.netloc:
+        return None
+    return f"{parts.scheme.lower()}://{parts.netloc.lower()}"
+
+
+def _allowed_origins(app: Flask) -> set[str]:
+    allowed = {request.host_url.rstrip("/").lower()}
+    public = app.config.get("PUBLIC_URL")
+    if public:
+        origin = _origin_of(public)
+        if origin:
+            allowed.add(origin)
+    return allowed
+
+
+def csrf_refusal(app: Flask) -> str | None:
+    """Why this request must be refused as a possible cross-site forgery, or None.
+
+    Under ``Referrer-Policy: no-referrer`` browsers send ``Origin: null`` even for this
+    site's own forms, so a null Origin proves nothing either way: then the fetch metadata
+    (``Sec-Fetch-Site``) and, always, the token decide.
+    """
+    origin = request.headers.get("Origin")
+    if origin is not None and origin != "null" and origin.lower() not in _allowed_origins(app):
+        return _("This form was sent from another site (%(origin)s): nothing was changed.",
+                 origin=origin[:100])
+    if request.headers.get("Sec-Fetch-Site", "").lower() in ("cross-site", "same-site"):
+        return _("This form was sent from another site: nothing was changed.")
+    expected = session.get(CSRF_SESSION_KEY)
+    sent = request.headers.get(CSRF_HEADER) or request.form.get(CSRF_FIELD) or ""
+    if not isinstance(expected, str) or not expected:
+        return _("This page's form has expired (no session): reload the page and try again.")
+    if not hmac.compare_digest(sent.encode("utf-8", "replace"), expected.encode("utf-8")):
+        return _("This form's security token is missing or out of date: reload the page and "
+                 "try again. Nothing was changed.")
+    return None
+
+
+def _refuse(message: str) -> Any:
+    if request.headers.get("X-Requested-With") == "fetch" or request.accept_mimetypes.best \
+            == "application/json":
+        return jsonify({"error": {"code": "csrf_failed", "message": message}}), 403
+    return render_template("error.html", status=403, message=message), 403
+
+
+class CompanionSessionInterface(SecureCookieSessionInterface):
+    """The signed-cookie session, never set by the API and Secure over HTTPS."""
+
+    def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
+        if is_api(request):
+            return False
+        return super().should_set_cookie(app, session)
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        public = app.config.get("PUBLIC_URL") or ""
+        return bool(app.config.get("SESSION_COOKIE_SECURE")) or public.lower().startswith(
+            "https://") or request.is_secure
+
+
+def init_app(app: Flask) -> None:
+    app.session_interface = CompanionSessionInterface()
+    app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
+    app.config["SESSION_COOKIE_HTTPONLY"] = True
+    app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
+    if app.config.get("TRUST_PROXY"):
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1,  # type: ignore[method-assign]
+                                x_port=1, x_prefix=1)
+    app.jinja_env.globals["csrf_field"] = csrf_field
+    app.jinja_env.globals["csrf_token"] = csrf_token
+
+    @app.before_request
+    def _check_csrf() -> Any:
+        if request.method not in UNSAFE_METHODS or is_api(request):
+            return None
+        refusal = csrf_refusal(app)
+        if refusal is not None:
+            return _refuse(refusal)
+        return None
+
+    # Outermost, so even a response Flask could not build (a failing error handler) has them.
+    app.wsgi_app = SecurityHeaders(app.wsgi_app)  # type: ignore[method-assign]
+
+
+class SecurityHeaders:
+    """WSGI middleware: the security headers on every response that lacks them."""
+
+    def __init__(self, wsgi_app: Any) -> None:
+        self.wsgi_app = wsgi_app
+
+    def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
+        def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            present = {name.lower() for name, _value in headers}
+            headers = [*headers, *((name, value) for name, value in SECURITY_HEADERS.items()
+                                   if name.lower() not in present)]
+            return start_response(status, headers, exc_info)
+
+        return self.wsgi_app(environ, start)

@@ -1,0 +1,98 @@
+"""Schema migrations: an empty database, a database of the previous version with tables in
+it (nothing lost), the migrated schema equal to the models, and the start-up check."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import create_engine, text
+
+from companion import migrations
+from companion.db import Base, Database, SchemaBehind
+from companion.tables import TableService
+
+PLAYERS = [{"name": "Christiane", "party": "blue"}, {"name": "Jean", "party": "orange"}]
+
+
+def previous_version_database(url: str) -> None:
+    """A database as the version before migrations left it: the baseline tables, no
+    ``alembic_version``, and a table with two log entries."""
+    engine = create_engine(url)
+    command.upgrade(migrations.config(engine), migrations.BASELINE)
+    with engine.begin() as conn:
+        conn.execute(text("DROP TABLE alembic_version"))
+        conn.execute(text(
+            "INSERT INTO tables (id, game, players, options, version, watch_token, host_token,"
+            " created_at, updated_at) VALUES ('t1', 'casse-toi-pov-con', :players, '{}', 2,"
+            " 'w1', 'h1', '2026-01-01', '2026-01-01')"), {"players": json.dumps(PLAYERS)})
+        for seq, stress in ((1, 3), (2, 2)):
+            action = {"type": "draw", "seat": 0, "stress": stress, "stars": 1,
+                      "corner": None, "announced": False}
+            conn.execute(text(
+                "INSERT INTO entries (table_id, seq, kind, payload, label, seat, created_at)"
+                " VALUES ('t1', :seq, 'action', :payload, :label, 0, '2026-01-01')"),
+                {"seq": seq, "payload": json.dumps(action),
+                 "label": json.dumps({"msgid": "card", "params": {}})})
+        conn.execute(text("INSERT INTO seat_claims (table_id, seat, token, claimed_at)"
+                          " VALUES ('t1', 0, 'tok', '2026-01-01')"))
+    engine.dispose()
+
+
+def test_an_empty_database_gets_the_newest_schema(tmp_path: Path) -> None:
+    db = Database(f"sqlite:///{tmp_path / 'new.sqlite'}")
+    assert migrations.current(db.engine) == migrations.head()
+
+
+def test_a_database_of_the_previous_version_is_refused_then_migrated_with_nothing_lost(
+        tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'old.sqlite'}"
+    previous_version_database(url)
+    with pytest.raises(SchemaBehind, match="companion db upgrade"):
+        Database(url)
+    engine = create_engine(url)
+    assert migrations.upgrade(engine) == (migrations.BASELINE, migrations.head())
+    engine.dispose()
+    service = TableService(Database(url))
+    view = service.get("t1")
+    assert view.version == 2
+    assert [c["stress"] for c in view.game.to_json(view.state)["players"][0]["walk"]] == [3, 2]
+    assert service.seat_of("t1", "tok") == 0
+    # and the table goes on: a new entry after the migrated ones
+    assert service.undo("t1", 2).version == 3
+
+
+def test_the_migrated_schema_is_the_models_schema(tmp_path: Path) -> None:
+    engine = create_engine(f"sqlite:///{tmp_path / 'm.sqlite'}")
+    command.upgrade(migrations.config(engine), "head")
+    with engine.connect() as conn:
+        diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
+    assert diff == []
+
+
+def test_companion_db_upgrade_from_the_command_line(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'cli.sqlite'}"
+    previous_version_database(url)
+    env = {"DATABASE_URL": url, "PATH": "/usr/bin:/bin"}
+    run = subprocess.run([sys.executable, "-m", "companion", "db", "upgrade"], env=env,
+                         capture_output=True, text=True, cwd=Path(__file__).parent.parent)
+    assert run.returncode == 0, run.stderr
+    assert f"{migrations.BASELINE} -> {migrations.head()}" in run.stdout
+    Database(url)  # current now
+
+
+def test_serve_refuses_a_database_that_is_behind_with_one_clear_line(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'behind.sqlite'}"
+    previous_version_database(url)
+    env = {"DATABASE_URL": url, "PATH": "/usr/bin:/bin", "SECRET_KEY": "x"}
+    run = subprocess.run([sys.executable, "-m", "companion", "serve", "--port", "1"], env=env,
+                         capture_output=True, text=True, timeout=60,
+                         cwd=Path(__file__).parent.parent)
+    assert run.returncode == 2
+    assert "run `companion db upgrade`" in run.stderr and "Traceback" not in run.stderr
