@@ -540,6 +540,16 @@ def test_malformed_actions_change_nothing(action: Any, words: str) -> None:
      MalformedInput),
     ("players", MalformedInput),
     ([["A"], {"name": "B", "colour": "orange"}], MalformedInput),
+    # Only ASCII digits are a number (a superscript two would not even convert).
+    ([{"name": "A", "colour": "purple", "money": "²"}, {"name": "B", "colour": "orange"}],
+     MalformedInput),
+    ([{"name": "A", "colour": "purple", "mental": "١٢"}, {"name": "B", "colour": "orange"}],
+     MalformedInput),
+    # Null is a wrong type, not a blank: a blank is left out, or "" from a form.
+    ([{"name": "A", "colour": "purple", "money": None}, {"name": "B", "colour": "orange"}],
+     MalformedInput),
+    ([{"name": "A", "colour": "purple", "power": None}, {"name": "B", "colour": "orange"}],
+     MalformedInput),
 ])
 def test_bad_setups(rows: Any, error: type) -> None:
     with pytest.raises(error):

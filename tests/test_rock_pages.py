@@ -149,8 +149,12 @@ def test_the_count_the_outcome_and_the_spectator(app: Flask) -> None:
     text = page(bruno, table_id)
     assert "Final count: mark your completed objectives" in text and "Close the count" in text
     assert "Your cube" not in text
-    api_act(bruno, table_id, {"type": "objective", "seat": 1, "objective": 0, "done": True,
-                              "souvenir": 4})
+    # Bruno's objective, from Bruno's own phone (its form, as he taps it).
+    response = post(bruno, table_id, {"a.type": "objective", "a.seat": "1", "a.objective": "0",
+                                      "a.done": ["false", "true"], "a.name": "",
+                                      "a.souvenir": "4"})
+    assert response.status_code == 200, response.json
+    assert state(bruno, table_id)["state"]["players"][1]["objectives"][0]["done"] is True
     body = api_act(axelle, table_id, {"type": "finish"})
     assert body["outcome"]["reason"] == "final_count"
     text = page(axelle, table_id)
@@ -162,3 +166,12 @@ def test_the_count_the_outcome_and_the_spectator(app: Flask) -> None:
         token = service().get(table_id).watch_token
     watched = html.unescape(app.test_client().get(f"/watch/{token}").get_data(as_text=True))
     assert "Player boards" in watched and "My board" not in watched
+
+
+def test_a_version_beyond_any_number_format_is_a_plain_conflict(app: Flask) -> None:
+    table_id, (axelle, _) = start(app)
+    response = axelle.post(f"/api/tables/{table_id}/actions", json={
+        "expected_version": 14942231900916776542666752,
+        "action": {"type": "pass", "seat": 0}})
+    assert response.status_code == 409
+    assert "14942231900916776542666752" in response.json["error"]["message"]

@@ -114,6 +114,7 @@ from __future__ import annotations
 
 from .actions import (
     _HANDLERS,
+    ACTION_FIELDS,
     _with_player,
     apply,
     correctable,
@@ -164,8 +165,8 @@ from .state import (
 )
 
 __all__ = [
-    "ACTIONS", "COLOURS", "CONTINENTS", "CUBE_ACTIONS", "DATA", "DECADES", "DECK_FIELDS",
-    "DECKS", "EDITION_NAMES", "EXTRA_DIE_SIDES", "ID", "LANGUAGES", "MAIN_DIE_FACES",
+    "ACTION_FIELDS", "ACTIONS", "COLOURS", "CONTINENTS", "CUBE_ACTIONS", "DATA", "DECADES",
+    "DECK_FIELDS", "DECKS", "EDITION_NAMES", "EXTRA_DIE_SIDES", "ID", "LANGUAGES", "MAIN_DIE_FACES",
     "MAX_PLAYERS", "MIN_PLAYERS", "NAME", "OPTIONS", "SCORE_CATEGORIES", "SYMBOLS", "Card",
     "Objective", "Player", "Reason", "Roll", "Settings", "State", "_HANDLERS", "_with_player",
     "apply", "correctable", "cubes_for", "describe", "dice_count", "example_players",

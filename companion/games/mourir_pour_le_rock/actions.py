@@ -74,11 +74,12 @@ def example_players(count: int) -> list[dict[str, Any]]:
 
 def _board_number(player: Mapping[str, Any], key: str, index: int, default: int,
                   low: int, high: int) -> int:
-    """A player board number: an int, a string of digits (a form), or blank for the default."""
-    value = player.get(key)
-    if value is None or value == "":
+    """A player board number: an int, a string of digits (a form), or left out or blank for
+    the default (null is a wrong type, not a blank)."""
+    if key not in player or player[key] == "":
         return default
-    if isinstance(value, str) and value.strip().isdigit():
+    value = player[key]
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
         value = int(value.strip())
     if isinstance(value, bool) or not isinstance(value, int):
         raise MalformedInput(N_("player %(index)s: %(field)s must be a whole number"),
@@ -137,7 +138,7 @@ def setup(players: Sequence[Mapping[str, Any]], options: Mapping[str, Any]) -> S
         if any(p.colour == colour for p in seated):
             raise IllegalAction(N_("two players chose %(colour)s: one player per colour"),
                                 code="colour_taken", colour=colour)
-        if power is not None and (not isinstance(power, str) or len(power) > MAX_NAME * 2):
+        if "power" in player and (not isinstance(power, str) or len(power) > MAX_NAME * 2):
             raise MalformedInput(N_("player %(index)s: the power must be a short text"),
                                  index=index)
         money = _board_number(player, "money", index, edition["start_money"], 0, MAX_AMOUNT)
@@ -178,10 +179,41 @@ def _check_deck_card(card: Mapping[str, Any], index: int) -> Mapping[str, Any]:
 
 # ---------------------------------------------------------------------------- reading input
 
+# The fields each action may carry besides "type": anything else is refused (the platform
+# reads this too, and the API document lists it).
+ACTION_FIELDS: dict[str, tuple[str, ...]] = {
+    "tour": ("seat", "card", "event"),
+    "agent": ("seat", "card", "event"),
+    "gear": ("seat", "card", "event"),
+    "song": ("seat", "dice"),
+    "psy": ("seat",),
+    "detox": ("seat",),
+    "therapy": ("seat", "vice"),
+    "record_contract": ("seat",),
+    "mushroom_trip": ("seat", "card"),
+    "artistic_exploration": ("seat",),
+    "award": ("seat", "card"),
+    "rock_star": ("seat", "dice"),
+    "viral_video": ("seat",),
+    "bribe": ("seat",),
+    "pass": ("seat",),
+    "event": ("effects", "name"),
+    "effect": ("seat", "money", "mental", "fans", "souvenir", "note"),
+    "vice": ("seat", "card"),
+    "objective": ("seat", "objective", "done", "souvenir", "name"),
+    "finish": (),
+}
+
+
 def _only(action: Mapping[str, Any], *allowed: str) -> None:
     unknown = sorted(str(k) for k in action if k not in ("type", *allowed))
     if unknown:
         raise MalformedInput(N_("unknown field: %(field)s"), field=", ".join(unknown))
+
+
+def _known(action: Mapping[str, Any]) -> None:
+    """Refuse the fields this action's type does not have."""
+    _only(action, *ACTION_FIELDS[str(action["type"])])
 
 
 def _seat(state: State, action: Mapping[str, Any]) -> int:
@@ -399,7 +431,7 @@ def _placed(state: State, seat: int) -> State:
 # ---------------------------------------------------------------------------- cube actions
 
 def _market(state: State, action: Mapping[str, Any]) -> State:
-    _only(action, "seat", "card", "event")
+    _known(action)
     _seat(state, action)
     kind = str(action["type"])
     card = _card(state, kind, action.get("card"))
@@ -476,7 +508,7 @@ def _write_song(state: State, seat: int, dice: tuple[int, ...], typed: bool) -> 
 
 
 def _song(state: State, action: Mapping[str, Any]) -> State:
-    _only(action, "seat", "dice")
+    _known(action)
     _dice_shape(action)
     state, seat = _cube(state, action)
     dice, typed = _read_dice(state, action, seat)
@@ -484,13 +516,13 @@ def _song(state: State, action: Mapping[str, Any]) -> State:
 
 
 def _psy(state: State, action: Mapping[str, Any]) -> State:
-    _only(action, "seat")
+    _known(action)
     state, seat = _cube(state, action)
     return _placed(_change_mental(state, seat, state.settings["psy_mental"]), seat)
 
 
 def _detox(state: State, action: Mapping[str, Any]) -> State:
-    _only(action, "seat")
+    _known(action)
     state, seat = _cube(state, action)
     p = state.players[seat]
     limit = state.settings["mental_detox_at_most"]
@@ -502,7 +534,7 @@ def _detox(state: State, action: Mapping[str, Any]) -> State:
 
 
 def _therapy(state: State, action: Mapping[str, Any]) -> State:
-    _only(action, "seat", "vice")
+    _known(action)
     state, seat = _cube(state, action)
     p = state.players[seat]
     if not p.vices:
@@ -513,7 +545,7 @@ def _therapy(state: State, action: Mapping[str, Any]) -> State:
 
 
 def _record_contract(state: State, action: Mapping[str, Any]) -> State:
-    _only(action, "seat")
+    _known(action)
     state, seat = _cube(state, action)
     v = state.settings.values
     state = _gain(state, seat, fans=v["record_contract_fans"],
@@ -522,7 +554,7 @@ def _record_contract(state: State, action: Mapping[str, Any]) -> State:
 
 
 def _mushroom_trip(state: State, action: Mapping[str, Any]) -> State:
-    _only(action, "seat", "card")
+    _known(action)
     _seat(state, action)
     card = _card(state, "objective", action.get("card"), required=False)
     state, seat = _cube(state, action)
@@ -536,7 +568,7 @@ def _mushroom_trip(state: State, action: Mapping[str, Any]) -> State:
 
 
 def _artistic_exploration(state: State, action: Mapping[str, Any]) -> State:
-    _only(action, "seat")
+    _known(action)
     state, seat = _cube(state, action)
     p = state.players[seat]
     if p.explored:
@@ -550,7 +582,7 @@ def _artistic_exploration(state: State, action: Mapping[str, Any]) -> State:
 
 
 def _award(state: State, action: Mapping[str, Any]) -> State:
-    _only(action, "seat", "card")
+    _known(action)
     _seat(state, action)
     card = _card(state, "award", action.get("card"))
     state, seat = _cube(state, action)
@@ -566,7 +598,7 @@ def _award(state: State, action: Mapping[str, Any]) -> State:
 
 
 def _rock_star(state: State, action: Mapping[str, Any]) -> State:
-    _only(action, "seat", "dice")
+    _known(action)
     _dice_shape(action)
     state, seat = _cube(state, action)
     v = state.settings.values
@@ -581,7 +613,7 @@ def _rock_star(state: State, action: Mapping[str, Any]) -> State:
 
 
 def _viral_video(state: State, action: Mapping[str, Any]) -> State:
-    _only(action, "seat")
+    _known(action)
     state, seat = _cube(state, action)
     v = state.settings.values
     state = _pay(state, seat, mental=v["viral_video_mental"])
@@ -589,7 +621,7 @@ def _viral_video(state: State, action: Mapping[str, Any]) -> State:
 
 
 def _bribe(state: State, action: Mapping[str, Any]) -> State:
-    _only(action, "seat")
+    _known(action)
     state, seat = _cube(state, action)
     if state.bribe is not None:
         raise IllegalAction(N_("the bribe was already taken by %(name)s (once in the whole "
@@ -599,7 +631,7 @@ def _bribe(state: State, action: Mapping[str, Any]) -> State:
 
 
 def _pass(state: State, action: Mapping[str, Any]) -> State:
-    _only(action, "seat")
+    _known(action)
     state, seat = _cube(state, action)
     return _placed(state, seat)
 
@@ -634,7 +666,7 @@ def _playing(state: State) -> None:
 
 
 def _event(state: State, action: Mapping[str, Any]) -> State:
-    _only(action, "effects", "name")
+    _known(action)
     _text(action, "name")
     effects = action.get("effects", [])
     if effects is None:
@@ -661,7 +693,7 @@ def _event(state: State, action: Mapping[str, Any]) -> State:
 
 
 def _effect(state: State, action: Mapping[str, Any]) -> State:
-    _only(action, "seat", "money", "mental", "fans", "souvenir", "note")
+    _known(action)
     seat = _seat(state, action)
     _text(action, "note")
     _playing(state)
@@ -673,7 +705,7 @@ def _effect(state: State, action: Mapping[str, Any]) -> State:
 
 
 def _vice(state: State, action: Mapping[str, Any]) -> State:
-    _only(action, "seat", "card")
+    _known(action)
     seat = _seat(state, action)
     _playing(state)
     p = state.players[seat]
@@ -695,7 +727,7 @@ def _vice(state: State, action: Mapping[str, Any]) -> State:
 
 
 def _objective(state: State, action: Mapping[str, Any]) -> State:
-    _only(action, "seat", "objective", "done", "souvenir", "name")
+    _known(action)
     seat = _seat(state, action)
     p = state.players[seat]
     if "objective" not in action:
@@ -712,7 +744,7 @@ def _objective(state: State, action: Mapping[str, Any]) -> State:
 
 
 def _finish(state: State, action: Mapping[str, Any]) -> State:
-    _only(action)
+    _known(action)
     if state.phase != "count":
         raise IllegalAction(N_("the count opens when the last 2000s turn is over"),
                             code="not_the_end")

@@ -7,7 +7,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..base import N_, Label
+from ..base import N_, Label, MalformedInput
 from .actions import refusal
 from .scoring import ranking, score_of
 from .state import (
@@ -64,7 +64,7 @@ _LABELS = {
 def describe(state: State, action: Mapping[str, Any]) -> Label:
     """A short label for the log and the undo button."""
     if not isinstance(action, Mapping):
-        return Label("?")
+        raise MalformedInput(N_("an action must be an object"))
     kind = action.get("type")
     seat = action.get("seat")
     players = state.players
@@ -103,6 +103,8 @@ def _card_json(cards: Sequence[Card]) -> list[dict[str, Any]]:
 
 def to_json(state: State, viewer: int | None = None) -> dict[str, Any]:
     """The state as everyone sees it (nothing is secret in this game)."""
+    if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int)):
+        raise MalformedInput(N_("viewer must be a seat number or null"))
     v = state.settings.values
     players = []
     for seat, p in enumerate(state.players):
