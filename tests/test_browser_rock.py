@@ -6,7 +6,9 @@ cubes in turn; a song's roll shows on both phones within a second; undoing the s
 back the money and the previous roll on both, and writing it again gives the same roll (the
 table's seeded source). When the decade's tours are gone and the turn is finished, both
 phones show the 90s with the first player passed left. Screens are saved in English and
-French in ``test-artifacts/screenshots/rock-*.png``.
+French in ``test-artifacts/screenshots/rock-*.png``; a Korean phone's table is checked as the
+other Korean pages are (Hangul fonts drawn, keep-all wrapping, the phone's width) and saved in
+``ko-rock-*.png``.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from test_browser import (
     record_timing,
     shot,
 )
+from test_browser_korean import KOREAN_PHONE, look
 
 pytestmark = pytest.mark.browser
 
@@ -171,3 +174,26 @@ def test_french_phone_screens(live_server, new_phone):
     page.wait_for_selector("#song-roll")
     assert "Chanson n° 1 de Axelle" in roll_text(page)
     shot(page, "rock-fr-axelle")
+
+
+def test_korean_phone_screens(live_server, new_phone):
+    table = call(live_server, "POST", "/api/tables", {
+        "game": GAME, "options": OPTIONS, "players": [
+            {"name": "민준", "colour": "purple", "power": "그루피"},
+            {"name": "서연", "colour": "orange"}]})
+    page = new_phone(**KOREAN_PHONE)
+    claim(page, live_server, table["id"], "민준")
+    page.wait_for_selector("#my-turn h2:has-text('내 큐브')")
+    assert page.locator("#my-turn h3", has_text="80년대").count() == 1
+    # Every fold of the actions opened, as a curious player would (the decades still locked,
+    # the cards' forms inside them): their texts and reasons are drawn too.
+    closed = page.locator("#my-turn details:not([open]) > summary")
+    while closed.count():
+        closed.first.click()
+    texts = look(page, live_server, "rock-table")
+    assert any("시상식: 2000년대에 열려요" in t["text"] for t in texts), texts
+    tap(page, "#song-roll-form button")
+    page.wait_for_selector("#song-roll")
+    assert "민준 님의 곡 1번" in roll_text(page)
+    texts = look(page, live_server, "rock-song")
+    assert any("능력: 그루피" in t["text"] for t in texts), texts
