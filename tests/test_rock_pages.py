@@ -175,3 +175,26 @@ def test_a_version_beyond_any_number_format_is_a_plain_conflict(app: Flask) -> N
         "action": {"type": "pass", "seat": 0}})
     assert response.status_code == 409
     assert "14942231900916776542666752" in response.json["error"]["message"]
+
+
+def test_korean_pages(app: Flask) -> None:
+    from test_korean import ALLOWED, KO, assert_korean
+
+    table_id, (axelle, bruno) = start(app)
+    assert post(axelle, table_id, {"a.type": "song", "a.seat": "0"}).status_code == 200
+    allowed = ALLOWED | {"Axelle", "Bruno", "Groupies"}
+    mine = html.unescape(axelle.get(f"/t/{table_id}", headers=KO).get_data(as_text=True))
+    assert_korean(mine, "80년대", "Axelle 님의 곡 1번", "Bruno 님의 큐브를 기다리는 중이에요.",
+                  "점수표", allowed=allowed)
+    theirs = html.unescape(bruno.get(f"/t/{table_id}", headers=KO).get_data(as_text=True))
+    assert_korean(theirs, "내 큐브", "투어 떠나기", "정신과 상담", "치료: 90년대에 열려요",
+                  allowed=allowed)
+    log = html.unescape(axelle.get(f"/t/{table_id}/log", headers=KO).get_data(as_text=True))
+    assert_korean(log, "Axelle: 곡 쓰기:", allowed=allowed)
+    # The card list's TOML keys and kinds are typed as they are, whatever the reader's language.
+    from companion.games import mourir_pour_le_rock as game
+
+    toml_words = {w for key in (*game.DECK_FIELDS, *game.DECKS) for w in key.split("_")}
+    new = html.unescape(axelle.get(f"/new/{GAME}", headers=KO).get_data(as_text=True))
+    assert_korean(new, "정신력 게이지 최대치", "우리 카드 목록", "큐브 색", "보라",
+                  allowed=allowed | toml_words)
