@@ -154,16 +154,59 @@ ROCK_RULINGS = [
     "The game ends when the last 2000s tour card",
 ]
 
-SLUGS_BY_GAME = {GAME: SLUGS, EDGAR: EDGAR_SLUGS, ROCK: ROCK_SLUGS}
+STORM = "storm-candidate"
+
+STORM_SLUGS = [
+    "components",
+    "goal",
+    "setup",
+    "player-area",
+    "turn-order",
+    "workers",
+    "buying",
+    "scoring",
+    "clean-up",
+    "action-cards",
+    "card-anatomy",
+    "office-cards",
+    "colours",
+    "end-of-game",
+]
+
+# Every 폭풍의 대권주자 item of RULINGS.md, by its opening words, and the section beside which
+# it is shown.
+STORM_RULINGS = {
+    "Players 2 to 4": "goal",
+    "Turn order": "turn-order",
+    "Buying": "buying",
+    "Each empty office": "clean-up",
+    "No card, worker, token or coin": "action-cards",
+    "Clean-up removes": "clean-up",
+    "Two players": "setup",
+    "End at the end": "end-of-game",
+    "Card and office texts": "card-anatomy",
+    "Player colours": "player-area",
+    "Hand": "turn-order",
+    "Periods I–IV go in full": "setup",
+    "The street has 11 slots": "buying",
+    "A Doctorate is worth": "end-of-game",
+    'The rulebook\'s "round 1: blue office actions only"': "workers",
+    "Ties for turn order": "turn-order",
+    "Victory-point tokens": "components",
+    "The score track": "scoring",
+}
+
+SLUGS_BY_GAME = {GAME: SLUGS, EDGAR: EDGAR_SLUGS, ROCK: ROCK_SLUGS, STORM: STORM_SLUGS}
 
 # Each game's section of RULINGS.md (its heading) and the sources naming its items.
 RULINGS_MD_SECTIONS = {
     GAME: ("## Casse-toi Pov'con!", RULING_SOURCES),
     EDGAR: ("## Edgar & Lucien", list(EDGAR_RULINGS)),
     ROCK: ("## Mourir pour le Rock", ROCK_RULINGS),
+    STORM: ("## 폭풍의 대권주자", list(STORM_RULINGS)),
 }
 
-MARKER = {"en": "Table ruling", "fr": "Règle de table"}
+MARKER = {"en": "Table ruling", "fr": "Règle de table", "ko": "테이블 판정"}
 
 
 def _game_data() -> dict:
@@ -530,8 +573,10 @@ def test_every_section_page_renders(client, game, lang):
 
 
 @pytest.mark.parametrize("game", list(SLUGS_BY_GAME))
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", ["en", "fr", "ko"])
 def test_next_and_previous_chain_through_every_section(client, game, lang):
+    if lang not in rules.languages(game):
+        pytest.skip(f"{game} has no {lang} rules")
     slugs = SLUGS_BY_GAME[game]
     url = f"/rules/{game}/{slugs[0]}?lang={lang}"
     visited = []
