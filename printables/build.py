@@ -43,12 +43,18 @@ def kit_languages(game_id: str) -> tuple[str, ...]:
 
 
 def build(game_id: str, settings: PrintSettings, base_url: str | None,
-          rules_only: bool = False, options: Mapping[str, Any] | None = None
+          rules_only: bool = False, options: Mapping[str, Any] | None = None,
+          cards: list[dict[str, object]] | None = None,
           ) -> tuple[Document, Document | None]:
     """The kit's document and, with ``backs_separate``, the document of the backs. A game
-    without a kit yet can still print its rule sheet."""
+    without a kit yet can still print its rule sheet. ``options`` are edition values (region
+    points, deck lists) and ``cards`` a group's card list, for a kit whose ``build`` takes
+    them (it prints them in place of the house defaults and blank templates)."""
+
     kit = get_kit(game_id)
     if kit is None:
+        if cards is not None or options is not None:
+            raise BuildError(f"the {game_id!r} kit prints no card list or edition values")
         if rules_only and game_id in rules.games():
             return rule_sheet(game_id, settings, base_url), None
         known = ", ".join(KITS) or "none"
@@ -56,9 +62,13 @@ def build(game_id: str, settings: PrintSettings, base_url: str | None,
         raise BuildError(f"no print kit for {game_id!r}; kits: {known}"
                          + (f" (rule sheet only, with --rules-only: {sheets})" if sheets else ""))
     extra: dict[str, Any] = {}
+    takes = inspect.signature(kit.build).parameters
+    if cards is not None:
+        if "cards" not in takes:
+            raise BuildError(f"the {game_id!r} kit prints no card list")
+        extra["cards"] = cards
     if options is not None:
-        # A kit that prints edition values (region points, a deck list) takes them.
-        if "options" not in inspect.signature(kit.build).parameters:
+        if "options" not in takes:
             raise BuildError(f"the {game_id} kit prints no edition values", game_id)
         extra["options"] = options
     try:

@@ -30,8 +30,8 @@ EDGAR_PLAYERS = {"player.name": ["Ann", "Bob", "Cy"],
 # (the crack shout is Casse-toi's own), the language switch naming each language in itself,
 # and acronyms Korean uses as they are.
 ALLOWED = {"Ann", "Bob", "Cy", "Casse", "toi", "Pov'con", "pov'", "con", "Edgar", "Lucien",
-           "Election", "USA", "English", "Français", "EN", "FR", "KO", "QR", "PDF", "TOML", "mm",
-           "US"}
+           "Election", "USA", "Mourir", "pour", "le", "Rock",
+           "English", "Français", "EN", "FR", "KO", "QR", "PDF", "TOML", "mm", "US"}
 # Where a Latin word may sit: an address, an id in a URL, a [[card]] block.
 ADDRESS = re.compile(r"https?://\S+|/[\w/.?=&%-]+|\[\[card\]\]")
 LABEL_ATTRIBUTES = re.compile(r'(?:aria-label|placeholder|title|alt)="([^"]*)"')

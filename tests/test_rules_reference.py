@@ -159,6 +159,38 @@ ELECTION_RULINGS = {
     "Tie": ["scoring"],
 }
 
+ROCK = "mourir-pour-le-rock"
+
+ROCK_SLUGS = [
+    "setup",
+    "market",
+    "rounds",
+    "action-cubes",
+    "placing-cubes",
+    "actions-80s",
+    "actions-90s",
+    "actions-2000s",
+    "events",
+    "end-of-game",
+    "final-count",
+]
+
+# Every Mourir pour le Rock item of RULINGS.md, by its opening words.
+ROCK_RULINGS = [
+    "Players 2 to 4",
+    "Mental health (edition values)",
+    "Songs track 0 to 10",
+    "Writing a song",
+    "Once per game",
+    "Final scoring",
+    "A turn",
+    "The vice for first falling below 12",
+    "A player at 0 mental health",
+    "Artistic exploration: once a game per player",
+    "Market, tours, agents",
+    "The game ends when the last 2000s tour card",
+]
+
 STORM = "storm-candidate"
 
 STORM_SLUGS = [
@@ -201,13 +233,15 @@ STORM_RULINGS = {
     "The score track": "scoring",
 }
 
-SLUGS_BY_GAME = {GAME: SLUGS, EDGAR: EDGAR_SLUGS, ELECTION: ELECTION_SLUGS, STORM: STORM_SLUGS}
+SLUGS_BY_GAME = {GAME: SLUGS, EDGAR: EDGAR_SLUGS, ELECTION: ELECTION_SLUGS, ROCK: ROCK_SLUGS,
+                 STORM: STORM_SLUGS}
 
 # Each game's section of RULINGS.md (its heading) and the sources naming its items.
 RULINGS_MD_SECTIONS = {
     GAME: ("## Casse-toi Pov'con!", RULING_SOURCES),
     EDGAR: ("## Edgar & Lucien", list(EDGAR_RULINGS)),
     ELECTION: ("## Election USA", list(ELECTION_RULINGS)),
+    ROCK: ("## Mourir pour le Rock", ROCK_RULINGS),
     STORM: ("## 폭풍의 대권주자", list(STORM_RULINGS)),
 }
 
@@ -275,7 +309,8 @@ def _rulings_md_items(heading: str) -> list[str]:
     assert RULINGS_MD is not None
     text = RULINGS_MD.read_text(encoding="utf-8")
     start = text.index(heading)
-    end = text.index("\n## ", start + 1)
+    end = text.find("\n## ", start + 1)
+    end = len(text) if end < 0 else end  # the last section of the file
     items: list[str] = []
     for line in text[start:end].splitlines()[1:]:
         bullet = re.match(r"^\s*(?:-|\d+\.)\s+(.*)", line)
