@@ -74,7 +74,7 @@ def test_results_screen_ranks_every_player_and_says_why(app: Flask, client: Flas
                                                         game_id: str) -> None:
     table_id = _finished(app, client, game_id)
     page = client.get(f"/t/{table_id}").get_data(as_text=True)
-    assert 'id="results"' in page and "Game over" in page
+    assert 'id="results"' in page and "Final ranking" in page
     with app.app_context():
         view = service().get(table_id)
         ranking = plays.standings(view.game, view.state, view.players)

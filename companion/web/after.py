@@ -23,11 +23,11 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
 from .. import plays
-from ..db import EntryRow
+from ..db import EntryRow, TableRow
 from ..games.base import GameError, Label
 from ..tables import Sender, TableNotFound, TableView, replay_entries
 from . import pages
@@ -112,6 +112,11 @@ def rematch(table_id: str) -> Any:
         except GameError as error:
             flash(translate_error(error, view.game), "error")
             return redirect(url_for("pages.table", table_id=table_id))
+        else:
+            # The finished table's phones redraw and offer "Join the rematch".
+            with service().db.write() as db_session:
+                db_session.execute(update(TableRow).where(TableRow.id == table_id)
+                                   .values(seating=TableRow.seating + 1))
     return _follow(table_id)
 
 
