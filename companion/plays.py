@@ -70,17 +70,22 @@ def scores(game: ModuleType, state: Any) -> list[int] | None:
 
 
 def standings(game: ModuleType, state: Any, players: list[dict[str, Any]]) -> list[Standing]:
-    """The ranking: the winners first (rank 1), then by score, highest first; players with
-    the same score share a rank. Without scores, everyone but the winners shares a rank."""
+    """The ranking: the winners first (all rank 1, highest score first), then the others
+    by score, highest first; players with the same score share a rank. Without scores,
+    everyone but the winners shares a rank."""
     result: Outcome | None = game.outcome(state)
     winners = set(result.winners) if result else set()
     points = scores(game, state)
     fields = [{k: v for k, v in p.items() if k != "name"} for p in players]
 
-    def key(seat: int) -> tuple[int, int]:
-        return (0 if seat in winners else 1, -(points[seat] if points else 0))
+    def score(seat: int) -> int:
+        return points[seat] if points else 0
 
-    order = sorted(range(len(players)), key=lambda s: (key(s), s))
+    def key(seat: int) -> tuple[int, int]:
+        # Every winner shares rank 1 (a shared win); the others rank by score.
+        return (0, 0) if seat in winners else (1, -score(seat))
+
+    order = sorted(range(len(players)), key=lambda s: (key(s), -score(s), s))
     ranked: list[Standing] = []
     for index, seat in enumerate(order):
         rank = index + 1

@@ -329,3 +329,66 @@ def test_theme_switch_and_icons(client: FlaskClient) -> None:
     for item in body["icons"]:
         assert client.get(item["src"]).status_code == 200
         assert item["src"].startswith("/")  # served by the app itself
+
+
+# ---------------------------------------------------------------------------- properties
+
+from types import SimpleNamespace  # noqa: E402
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from companion.games.base import Outcome  # noqa: E402
+
+
+def _fake_game(points: list[int] | None, winners: list[int], hook: bool) -> Any:
+    players = [{"seat": s, "name": f"P{s}", **({"popularity": p} if points and not hook
+                                               else {})}
+               for s, p in enumerate(points or [0] * 3)]
+    game = SimpleNamespace(outcome=lambda state: Outcome(tuple(winners), "x"),
+                           to_json=lambda state, viewer=None: {"players": players})
+    if hook:
+        game.final_scores = lambda state: points
+    return game, [{"name": p["name"]} for p in players]
+
+
+@given(points=st.lists(st.integers(-5, 20), min_size=2, max_size=8), data=st.data(),
+       hook=st.booleans())
+def test_ranking_properties(points: list[int], data: Any, hook: bool) -> None:
+    winners = data.draw(st.lists(st.integers(0, len(points) - 1), unique=True, max_size=2))
+    game, players = _fake_game(points, winners, hook)
+    ranking = plays.standings(game, None, players)
+    assert sorted(s.seat for s in ranking) == list(range(len(points)))
+    assert [s.score for s in sorted(ranking, key=lambda s: s.seat)] == points
+    for a, b in zip(ranking, ranking[1:]):
+        assert a.rank <= b.rank
+        if a.winner == b.winner:
+            assert a.score >= b.score
+            assert (a.rank == b.rank) == (a.score == b.score or a.winner)
+        else:
+            assert a.winner and a.rank < b.rank
+    assert all(s.rank == 1 for s in ranking if s.winner)
+    assert ranking[0].rank == 1
+
+
+def test_a_game_without_scores_ranks_its_winners_first() -> None:
+    game, players = _fake_game(None, [2], hook=True)
+    ranking = plays.standings(game, None, players)
+    assert [(s.seat, s.rank, s.score) for s in ranking] == [(2, 1, None), (0, 2, None),
+                                                            (1, 2, None)]
+    play = {"id": "p", "game": "g", "game_name": "G", "started": "2026-01-01T10:00:00Z",
+            "updated": None, "players": [{"seat": s.seat, "name": s.name, "score": None,
+                                          "rank": s.rank, "winner": s.winner}
+                                         for s in ranking]}
+    bg = plays.bgstats(play)
+    assert bg["game"]["noPoints"] is True and "score" not in bg["players"][0]
+    assert bg["playDate"] == "2026-01-01 10:00:00"
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_game_gives_a_score_per_player_or_none(game_id: str) -> None:
+    game = get_game(game_id)
+    players = game.example_players(game.MIN_PLAYERS)
+    state = game.setup(players, {})
+    found = plays.scores(game, state)
+    assert found is None or len(found) == len(players)
