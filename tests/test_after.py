@@ -360,7 +360,7 @@ def test_ranking_properties(points: list[int], data: Any, hook: bool) -> None:
     ranking = plays.standings(game, None, players)
     assert sorted(s.seat for s in ranking) == list(range(len(points)))
     assert [s.score for s in sorted(ranking, key=lambda s: s.seat)] == points
-    for a, b in zip(ranking, ranking[1:]):
+    for a, b in zip(ranking, ranking[1:], strict=False):
         assert a.rank <= b.rank
         if a.winner == b.winner:
             assert a.score >= b.score

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
 from test_browser import api, claim, shot, table_via_api
 
 pytestmark = pytest.mark.browser

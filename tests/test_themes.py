@@ -42,7 +42,7 @@ def _rgb(value: str, under: tuple[float, float, float] | None = None) -> tuple[f
     parts = [float(p) for p in re.findall(r"[\d.]+", value)]
     red, green, blue, alpha = (parts + [1.0])[:4]
     base = under or (0, 0, 0)
-    return tuple(alpha * c + (1 - alpha) * b for c, b in zip((red, green, blue), base))
+    return tuple(alpha * c + (1 - alpha) * b for c, b in zip((red, green, blue), base, strict=True))
 
 
 def _luminance(rgb: tuple[float, ...]) -> float:
