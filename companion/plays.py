@@ -5,7 +5,9 @@ read a table through the engine interface only: ``outcome(state)``,
 ``to_json(state, None)["players"]`` and the optional hooks
 
 - ``final_scores(state) -> list[int] | None``: each seat's score, when the game has one;
-- ``REASON_LABELS``: ``{reason: msgid}`` for the reasons of its outcome.
+- ``REASON_LABELS``: ``{reason: msgid}`` for the reasons of its outcome;
+- ``ROUND_LABEL``: what a round is called (``N_("Electoral Period %(n)s")``), for the
+  history page's dividers (default "Round %(n)s").
 
 Without ``final_scores`` a score is the first whole number among the public fields
 ``score``, ``points``, ``vp`` and ``popularity`` of each player (the track a group keeps by
@@ -35,6 +37,7 @@ REASONS = {
     "marine_elected": N_("Marine was elected: everybody loses."),
 }
 CONDITIONS_REASON = N_("Three conditions met at once: %(conditions)s.")
+ROUND = N_("Round %(n)s")
 
 
 @dataclass(frozen=True)

@@ -392,3 +392,13 @@ def test_every_game_gives_a_score_per_player_or_none(game_id: str) -> None:
     state = game.setup(players, {})
     found = plays.scores(game, state)
     assert found is None or len(found) == len(players)
+
+
+def test_history_names_rounds_as_the_game_does(app: Flask, client: FlaskClient) -> None:
+    table_id = _finished(app, client, "edgar-et-lucien")
+    page = client.get(f"/t/{table_id}/log").get_data(as_text=True)
+    assert '<li class="divider"><span>Electoral Period 1</span></li>' in page
+    assert "the table · <time" in page  # the reveals the platform made
+    client.get("/language/fr")
+    page = client.get(f"/t/{table_id}/log").get_data(as_text=True)
+    assert "Période électorale 1" in page

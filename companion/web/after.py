@@ -176,6 +176,8 @@ def history(view: TableView) -> list[dict[str, Any]]:
         items.append({
             "seq": seq, "kind": kind, "text": render_label(view, plays_label(label)),
             "who": who, "at": created, "round": rounds.get(seq),
+            "round_text": None if rounds.get(seq) is None else _safe(
+                getattr(game, "ROUND_LABEL", plays.ROUND), {"n": rounds[seq]}, game),
             "undone": kind in ("action", "amend") and seq not in done_seqs,
             "corrected_by": corrected.get(seq) if seq in in_force or kind == "action" else None,
             "of": of, "target": payload.get("target") if kind == "amend" and isinstance(
