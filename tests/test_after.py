@@ -402,3 +402,19 @@ def test_history_names_rounds_as_the_game_does(app: Flask, client: FlaskClient) 
     client.get("/language/fr")
     page = client.get(f"/t/{table_id}/log").get_data(as_text=True)
     assert "Période électorale 1" in page
+
+
+def test_unknown_tables_and_bad_requests_get_clear_answers(client: FlaskClient) -> None:
+    for path in ("/t/nope/export.csv", "/t/nope/export.json", "/t/nope/bgstats.json",
+                 "/t/nope/rematch", "/t/nope/log"):
+        assert client.get(path).status_code == 404, path
+    assert client.post("/t/nope/rematch").status_code == 404
+    assert client.post("/t/nope/log/undo", data={"expected_version": "0"}).status_code == 404
+    for path in ("/api/tables/nope/export.csv", "/api/tables/nope/bgstats.json"):
+        response = client.get(path)
+        assert response.status_code == 404 and response.json["error"]["code"]
+    many = "&".join(f"table=t{i}" for i in range(51))
+    assert client.get(f"/api/plays.json?{many}").json["error"]["code"] == "bad_tables"
+    assert client.get("/t/nope/export.xml").status_code == 404
+    assert client.get("/theme/purple").location == "/"
+    assert "data-theme" not in client.get("/").get_data(as_text=True).split(">")[1]
