@@ -58,18 +58,29 @@ def public_players(game: ModuleType, state: Any) -> list[dict[str, Any]]:
     return [p for p in players if isinstance(p, dict)] if isinstance(players, list) else []
 
 
-def scores(game: ModuleType, state: Any) -> list[int] | None:
-    """Each seat's score (the engine's ``final_scores``, else the public track), or None."""
+# What the score column is called, by where the score comes from.
+SCORE_LABELS = {"score": N_("Score"), "points": N_("Points"), "vp": N_("Victory points"),
+                "popularity": N_("Popularity")}
+
+
+def scored(game: ModuleType, state: Any) -> tuple[list[int] | None, str]:
+    """Each seat's score and where it comes from (``score`` for the engine's
+    ``final_scores``, else the public field it was read from), or (None, "")."""
     hook = getattr(game, "final_scores", None)
     if hook is not None:
         result = hook(state)
-        return None if result is None else [int(s) for s in result]
+        return (None, "") if result is None else ([int(s) for s in result], "score")
     players = public_players(game, state)
     for name in SCORE_FIELDS:
         values = [p.get(name) for p in players]
         if players and all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-            return [int(v) for v in values]  # type: ignore[arg-type]
-    return None
+            return [int(v) for v in values], name  # type: ignore[arg-type]
+    return None, ""
+
+
+def scores(game: ModuleType, state: Any) -> list[int] | None:
+    """Each seat's score (the engine's ``final_scores``, else the public track), or None."""
+    return scored(game, state)[0]
 
 
 def standings(game: ModuleType, state: Any, players: list[dict[str, Any]]) -> list[Standing]:

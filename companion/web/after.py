@@ -75,10 +75,11 @@ def existing_rematch(table_id: str) -> str | None:
 
 def results(view: TableView, spectator: bool = False) -> dict[str, Any]:
     """What the results screen shows: the ranking, the reason, the rematch if one started."""
+    source = plays.scored(view.game, view.state)[1]
     return {
         "standings": plays.standings(view.game, view.state, view.players),
         "reason": reason_text(view),
-        "has_scores": plays.scores(view.game, view.state) is not None,
+        "score_label": _(plays.SCORE_LABELS[source]) if source else None,
         "rematch": None if spectator else existing_rematch(view.id),
     }
 
