@@ -418,3 +418,18 @@ def test_unknown_tables_and_bad_requests_get_clear_answers(client: FlaskClient) 
     assert client.get("/t/nope/export.xml").status_code == 404
     assert client.get("/theme/purple").location == "/"
     assert "data-theme" not in client.get("/").get_data(as_text=True).split(">")[1]
+
+
+def test_two_rematch_taps_at_once_make_one_table(app: Flask, monkeypatch: Any) -> None:
+    host, phone = app.test_client(), app.test_client()
+    table_id = _new_table(host, "casse-toi-pov-con")
+    _claim(phone, table_id, 1)
+    assert _play_to_the_end(app, table_id)
+    first = phone.post(f"/t/{table_id}/rematch").location
+    # The other tap read "no rematch yet" just before the first one was stored.
+    from companion.web import after
+    monkeypatch.setattr(after, "existing_rematch", lambda table: None)
+    second = host.post(f"/t/{table_id}/rematch")
+    assert second.status_code == 302 and second.location == first
+    new_id = first.rsplit("/", 1)[1]
+    assert 'id="host-seats"' in host.get(f"/t/{new_id}").get_data(as_text=True)
