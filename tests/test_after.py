@@ -433,3 +433,29 @@ def test_two_rematch_taps_at_once_make_one_table(app: Flask, monkeypatch: Any) -
     assert second.status_code == 302 and second.location == first
     new_id = first.rsplit("/", 1)[1]
     assert 'id="host-seats"' in host.get(f"/t/{new_id}").get_data(as_text=True)
+
+
+def test_api_rematch(app: Flask) -> None:
+    client = app.test_client()
+    created = client.post("/api/tables", json={"game": "casse-toi-pov-con", "players": [
+        {"name": "Ann", "party": "blue"}, {"name": "Bob", "party": "pink"}]}).json
+    table_id, host = created["id"], {"X-Host-Token": created["host_token"]}
+    seat = client.post(f"/api/tables/{table_id}/seats/1").json["token"]
+    early = client.post(f"/api/tables/{table_id}/rematch", headers=host)
+    assert early.status_code == 422 and early.json["error"]["code"] == "game_not_over"
+    assert _play_to_the_end(app, table_id)
+    assert client.post(f"/api/tables/{table_id}/rematch", anonymous=True).status_code == 403
+    response = client.post(f"/api/tables/{table_id}/rematch", headers={"X-Seat-Token": seat})
+    assert response.status_code == 201 and "host_token" not in response.json
+    new_id = response.json["id"]
+    again = client.post(f"/api/tables/{table_id}/rematch", headers=host)
+    assert again.status_code == 201 and again.json["id"] == new_id
+    # The host token of the rematch works; the seat token holds seat 1 there.
+    free = client.delete(f"/api/tables/{new_id}/seats/0",
+                         headers={"X-Host-Token": again.json["host_token"]})
+    assert free.status_code == 204
+    draw = {"type": "draw", "seat": 1, "stress": 1, "stars": 0, "corner": None}
+    ok = client.post(f"/api/tables/{new_id}/actions", headers={"X-Seat-Token": seat},
+                     json={"expected_version": 0, "action": draw})
+    assert ok.status_code == 200, ok.json
+    assert client.post("/api/tables/nope/rematch").status_code == 404

@@ -15,6 +15,7 @@ from flask import (
     abort,
     current_app,
     flash,
+    jsonify,
     redirect,
     render_template,
     request,
@@ -28,8 +29,8 @@ from sqlalchemy.exc import IntegrityError
 
 from .. import plays
 from ..db import EntryRow, TableRow
-from ..games.base import GameError, Label
-from ..tables import Sender, TableNotFound, TableView, replay_entries
+from ..games.base import N_, GameError, IllegalAction, Label
+from ..tables import NotAllowed, Sender, TableNotFound, TableView, replay_entries
 from . import pages
 from .api import api_bp, error_body
 from .common import _names, _safe, render_label, service, translate_error
@@ -90,35 +91,57 @@ def _globals() -> dict[str, Any]:
     return {"results_of": results, "theme": theme if theme in THEMES else "auto"}
 
 
+def start_rematch(view: TableView, by: Sender) -> str:
+    """Start the rematch of a finished table (same game, players and options, new seeds),
+    once; returns its id. The seats' tokens are copied, so the phones (and API clients)
+    that held seats hold the same seats there. Any seated sender or the host may."""
+    if by.seat is None and not by.host:
+        raise NotAllowed(N_("Only a seated phone or the host can do this."), code="not_seated")
+    if view.outcome is None:
+        raise IllegalAction(N_("The game is not over yet."), code="game_not_over")
+    target = rematch_id(view.id)
+    if existing_rematch(view.id) is not None:
+        return target
+    seeds = {o.name for o in view.game.OPTIONS if o.kind == "seed"}
+    options = {k: v for k, v in view.options.items() if k not in seeds}
+    try:
+        service().create(view.game.ID, view.players, options, table_id=target,
+                         seats=service().seat_tokens(view.id))
+    except IntegrityError:
+        return target  # another phone of the table started it a moment before
+    # The finished table's phones redraw and offer "Join the rematch".
+    with service().db.write() as db_session:
+        db_session.execute(update(TableRow).where(TableRow.id == view.id)
+                           .values(seating=TableRow.seating + 1))
+    return target
+
+
 @after_bp.post("/t/<table_id>/rematch")
 def rematch(table_id: str) -> Any:
-    """Start the rematch (same game, players and options, a new seed), once: the phones
-    that held seats keep them, the host stays the host."""
+    """Start the rematch in one tap and go there: the phones that held seats keep them, the
+    host stays the host."""
     view = pages._load(table_id)
-    by = pages.sender(table_id)
-    if by.seat is None and not by.host:
-        flash(_("Only a seated phone or the host can do this."), "error")
+    try:
+        start_rematch(view, pages.sender(table_id))
+    except GameError as error:
+        flash(translate_error(error, view.game), "error")
         return redirect(url_for("pages.table", table_id=table_id))
-    if view.outcome is None:
-        flash(_("The game is not over yet."), "error")
-        return redirect(url_for("pages.table", table_id=table_id))
-    if existing_rematch(table_id) is None:
-        seeds = {o.name for o in view.game.OPTIONS if o.kind == "seed"}
-        options = {k: v for k, v in view.options.items() if k not in seeds}
-        try:
-            service().create(view.game.ID, view.players, options,
-                             table_id=rematch_id(table_id), seats=service().seat_tokens(table_id))
-        except IntegrityError:
-            pass  # another phone of the table started it a moment before: join that one
-        except GameError as error:
-            flash(translate_error(error, view.game), "error")
-            return redirect(url_for("pages.table", table_id=table_id))
-        else:
-            # The finished table's phones redraw and offer "Join the rematch".
-            with service().db.write() as db_session:
-                db_session.execute(update(TableRow).where(TableRow.id == table_id)
-                                   .values(seating=TableRow.seating + 1))
     return _follow(table_id)
+
+
+@api_bp.post("/tables/<table_id>/rematch")
+def api_rematch(table_id: str) -> Any:
+    """The rematch of a finished table: 201 with the new table (and, for the host, its host
+    token); the seat tokens of the finished table hold the same seats there."""
+    from .api import _sender
+
+    view = service().get(table_id)
+    by = _sender(table_id)
+    target = start_rematch(view, by)
+    body = service().get(target).to_json()
+    if by.host:
+        body["host_token"] = service().host_token(target)
+    return jsonify(body), 201
 
 
 @after_bp.get("/t/<table_id>/rematch")

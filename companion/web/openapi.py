@@ -71,7 +71,7 @@ def _action(game: Any) -> dict[str, Any]:
         for kind, names in fields.items()]}
 
 
-def _export_paths(table_id: dict[str, Any]) -> dict[str, Any]:
+def _export_paths(table_id: dict[str, Any], senders: list[dict[str, Any]]) -> dict[str, Any]:
     """Plays as files: one row per player per play (CSV), the same as JSON, one play in BG
     Stats' import format. A table's id is its secret: knowing it is the right to read."""
     csv_body = {"description": "One row per player per play",
@@ -112,7 +112,18 @@ def _export_paths(table_id: dict[str, Any]) -> dict[str, Any]:
               "description": "A table's id; repeat for several tables"}
     missing = _error("No such table")
     bad = _error("No table named, or more than 50")
+    rematch = {"allOf": [{"$ref": "#/components/schemas/Table"}, {
+        "type": "object", "properties": {"host_token": {"type": "string"}}}]}
     return {
+        "/api/tables/{table_id}/rematch": {"post": {
+            "summary": "Start (once) the rematch of a finished table: same game, players "
+                       "and options, new seeds; the seat tokens hold the same seats there",
+            "parameters": [table_id, *senders],
+            "responses": {
+                "201": _json(rematch, "The new table (and its host token, for the host)"),
+                "403": _error("Neither a seat nor the host, or a token not this table's"),
+                "404": missing, "422": _error("The game is not over yet"),
+                "503": STORAGE}}},
         "/api/tables/{table_id}/export.csv": {"get": {
             "summary": "The play as CSV", "parameters": [table_id],
             "responses": {"200": csv_body, "404": missing, "503": STORAGE}}},
@@ -256,7 +267,7 @@ def document() -> dict[str, Any]:
                                               "description": "seq of the log entry to replace"},
                                    "action": {"$ref": "#/components/schemas/Action"}}}}}},
                 "responses": {"200": table, **write_errors}}},
-            **_export_paths(table_id),
+            **_export_paths(table_id, [seat_token, host_token]),
         },
         "components": {"schemas": {
             "Error": {"type": "object", "required": ["error"], "properties": {"error": {
