@@ -30,7 +30,8 @@ def finish(server: Any, table_id: str) -> None:
 
 def test_results_and_rematch_on_two_phones(live_server: Any, new_phone: Any) -> None:
     table_id = table_via_api(live_server, [("Ann", "blue"), ("Bob", "pink")])
-    ann, bob = new_phone(color_scheme="dark"), new_phone(color_scheme="dark")
+    ann = new_phone(color_scheme="dark", timezone_id="Asia/Seoul")
+    bob = new_phone(color_scheme="dark")
     claim(ann, live_server, table_id, "Ann")
     claim(bob, live_server, table_id, "Bob")
     finish(live_server, table_id)
@@ -67,6 +68,12 @@ def test_results_and_rematch_on_two_phones(live_server: Any, new_phone: Any) -> 
     shot(ann, "after-home")
     ann.goto(f"{live_server.url}/t/{table_id}/log")
     assert ann.locator("ul.history li.divider").count() >= 3
+    # Times in the phone's own zone (the page's script rewrites the server's UTC).
+    stamp = ann.locator("ul.history time").first
+    expected = ann.evaluate(
+        "(iso) => new Date(iso).toLocaleTimeString('en', {hour: '2-digit', minute: '2-digit',"
+        " second: '2-digit'})", stamp.get_attribute("datetime"))
+    assert stamp.inner_text() == expected
     shot(ann, "after-history")
 
 
