@@ -378,9 +378,13 @@ class TableService:
 
     # ------------------------------------------------------------------ creation
 
-    def create(self, game_id: str, players: Any, options: Any) -> TableView:
+    def create(self, game_id: str, players: Any, options: Any, *,
+               table_id: str | None = None, seats: Mapping[int, str] | None = None
+               ) -> TableView:
         """A new table; its host token is ``host_token(view.id)`` (given once to its
-        creator)."""
+        creator). A rematch names its own id (derived from the finished table's, so two
+        phones tapping Rematch at once make one table: the second gets ``IntegrityError``)
+        and the seat tokens its phones keep (``seats``), stored in the same transaction."""
         game = get_game(game_id)
         if not isinstance(players, list):
             raise MalformedInput(N_("players must be a list"))
@@ -397,11 +401,14 @@ class TableService:
                 # Shuffles differ from table to table, yet replay the same from the log.
                 options[option.name] = secrets.randbelow(2**31)
         state = game.setup(players, options)  # validates, or raises before anything is stored
-        table_id = secrets.token_urlsafe(12)  # 96 random bits
+        table_id = table_id or secrets.token_urlsafe(12)  # 96 random bits
         row = TableRow(id=table_id, game=game_id, players=players, options=options, version=0,
                        watch_token=secrets.token_urlsafe(12), host_token=secrets.token_urlsafe(24))
         with self.db.write() as session:
             session.add(row)
+            session.flush()
+            for seat, token in (seats or {}).items():
+                session.add(SeatClaim(table_id=table_id, seat=seat, token=token))
         replay = Replay(state)
         self._remember(table_id, 0, Kept(replay, {}, {}))
         return TableView(table_id, game, 0, players, options, replay, row.watch_token, {})
@@ -455,6 +462,21 @@ class TableService:
         with self.db.read() as session:
             stored = session.scalar(select(TableRow.host_token).where(TableRow.id == table_id))
         return stored is not None and secrets.compare_digest(stored, token)
+
+    def times(self, table_id: str) -> tuple[Any, Any]:
+        """When the table was created and last written to (UTC)."""
+        with self.db.read() as session:
+            found = session.execute(select(TableRow.created_at, TableRow.updated_at)
+                                    .where(TableRow.id == table_id)).first()
+        if found is None:
+            raise TableNotFound(N_("no table %(id)s"), id=table_id)
+        return found[0], found[1]
+
+    def seat_tokens(self, table_id: str) -> dict[int, str]:
+        """Each claimed seat's token (a rematch gives the same phones the same seats)."""
+        with self.db.read() as session:
+            return {seat: token for seat, token in session.execute(
+                select(SeatClaim.seat, SeatClaim.token).where(SeatClaim.table_id == table_id))}
 
     def entries(self, table_id: str) -> list[Entry]:
         with self.db.read() as session:
