@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .layout import DUPLEX_MODES, PAPERS, PrintSettings
+from .rulesheet import DEFAULT_BASE_URL
 from .text import BuildError
 
 EXIT_USAGE = 2
@@ -52,10 +53,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="draw dashed cut lines over the cards as well as crop marks")
     parser.add_argument("--backs-separate", metavar="FILE",
                         help="write the card backs to this separate PDF")
-    parser.add_argument("--base-url", default=os.environ.get("COMPANION_PUBLIC_URL"),
+    parser.add_argument("--base-url", default=os.environ.get("COMPANION_PUBLIC_URL") or None,
                         metavar="URL",
                         help="the companion's address for the rule sheet's QR codes "
-                             "(default: $COMPANION_PUBLIC_URL)")
+                             "(default: $COMPANION_PUBLIC_URL, else "
+                             f"{DEFAULT_BASE_URL}, the name 'companion serve' announces "
+                             "on the local network)")
     parser.add_argument("--rules-only", action="store_true", help="the rule sheet alone")
     parser.add_argument("--out", required=True, metavar="FILE.pdf", help="the PDF to write")
 

@@ -6,14 +6,17 @@ Units: ReportLab points inside drawing code; sizes given in millimetres in the p
 
 How a sheet of cards is laid out:
 
-- the grid is the largest that fits the paper with the bleed and a 4 mm margin for crop
-  marks around it, and it is centred (9 poker cards on A4, Letter or "universal");
-- cards touch by default (``gutter`` 0, one cut between two cards); the art of each card is
-  drawn with its bleed and clipped so it bleeds over the outer edges of the grid only;
-  with a gutter of at least twice the bleed every card bleeds on every side;
-- crop marks are drawn by the engine in the margin, in line with every cut, starting 1 mm
-  beyond the bleed (ReportLab's own crop marks enlarge the page, which would break 100 %
-  printing);
+- nothing is drawn within ``EDGE`` (5 mm) of any paper edge, crop marks included: home
+  printers do not print there;
+- the grid is the largest that fits the paper with the bleed, the crop marks and that edge
+  around it, and it is centred (9 poker cards on A4, 6 on Letter and "universal", whose
+  11 inches do not hold three rows with their marks);
+- card sheets keep a ``CARD_GUTTER`` (2 mm) between cards and each card bleeds into its
+  half of it (1 mm) on every side: a cut up to 1 mm off, or a back shifted by 1 mm, shows
+  the card's own colour and never its neighbour's;
+- crop marks are drawn by the engine in the margin, in line with every cut, starting just
+  beyond the bleed, 4 mm long where the margin has room and never shorter than 1.5 mm
+  (ReportLab's own crop marks enlarge the page, which would break 100 % printing);
 - in duplex, each sheet of fronts is followed by its sheet of backs; a back sits where its
   front will be once the sheet is turned over: mirrored left-right for a long-edge flip,
   top-bottom for a short-edge flip, then moved by the front/back ``offset`` measured on the
@@ -59,11 +62,19 @@ CARD_SIZES_MM: dict[str, tuple[float, float]] = {
     "tarot": (70.0, 120.0),
 }
 DUPLEX_MODES = ("long", "short", "none")
-MARK_MARGIN = 4 * mm
-"""Room kept between the bleed and the paper edge for crop marks."""
-CROP_GAP = 1 * mm
+EDGE_MM = 5.0
+EDGE = EDGE_MM * mm
+"""Nothing is drawn nearer than this to a paper edge: what home printers leave blank."""
+CROP_GAP = 0.5 * mm
 CROP_LENGTH = 4 * mm
+CROP_MIN = 1.5 * mm
+MARK_MARGIN = EDGE + CROP_GAP + CROP_MIN
+"""Room kept between the bleed and the paper edge: the shortest crop marks and the edge."""
+CARD_GUTTER_MM = 2.0
+"""Gap between two cards of a sheet; each card bleeds into its half."""
 FOOTER_SIZE = 6.0
+FOOTER_BASELINE = EDGE + 1.0 * mm
+"""Baseline of the bottom footer: its descenders stay clear of the edge."""
 
 
 @dataclass(frozen=True)
@@ -318,10 +329,10 @@ class Document:
     def bottom_footer(self, c: Canvas, text: str) -> None:
         page_w, _ = self.page_size
         font = self.settings.fonts.regular
-        fitted = fit(text, font, page_w - 20 * mm, 4 * mm, size=FOOTER_SIZE, min_size=4.5,
-                     component=text, max_lines=1)
+        fitted = fit(text, font, page_w - 2 * EDGE - 10 * mm, 4 * mm, size=FOOTER_SIZE,
+                     min_size=FOOTER_SIZE, component=text, max_lines=1)
         c.setFont(font, fitted.size)
-        c.drawCentredString(page_w / 2, 5 * mm, text)
+        c.drawCentredString(page_w / 2, FOOTER_BASELINE, text)
 
     # ------------------------------------------------------------------ card sheets
 
@@ -341,8 +352,11 @@ class Document:
         next sheet starts on a fresh sheet of paper."""
         s = self.settings
         card_w, card_h = size_mm[0] * mm, size_mm[1] * mm
-        grid = fit_grid(self.page_size, card_w, card_h, bleed=s.bleed, gutter=gutter_mm * mm,
-                        count=len(cards))
+        # every card its own bleed, into its half of the gutter: a 1 mm mis-cut shows no
+        # other card's colour
+        gutter = max(gutter_mm, CARD_GUTTER_MM) * mm
+        grid = fit_grid(self.page_size, card_w, card_h, bleed=min(s.bleed, gutter / 2),
+                        gutter=gutter, count=len(cards))
         two_sided = any(card.back is not None for card in cards)
         back_name = back_component or f"{component} ({self.texts('backs')})"
         sheets = [cards[i:i + grid.capacity] for i in range(0, len(cards), grid.capacity)]
@@ -424,7 +438,7 @@ def _sheet_drawer(
             if art is None:
                 continue
             place_card(c, art, card.id, side, x, y, grid.card_w, grid.card_h,
-                       (left, bottom, right, top), s)
+                       (left, bottom, right, top), s, bleed=grid.bleed)
         draw_crop_marks(c, grid, page_size, s, side)
         if s.cut_lines:
             draw_cut_lines(c, grid, page_size, s, side)
@@ -434,8 +448,10 @@ def _sheet_drawer(
 def place_card(
     c: Canvas, art: CardDraw, card_id: str, side: str, x: float, y: float, w: float, h: float,
     bleed_sides: tuple[float, float, float, float], s: PrintSettings,
+    bleed: float | None = None,
 ) -> None:
-    """Draw one card's art with its trim box at (x, y), clipped to its bleed area."""
+    """Draw one card's art with its trim box at (x, y), clipped to its bleed area;
+    ``bleed`` is what the art is told to fill (the settings' bleed by default)."""
     left, bottom, right, top = bleed_sides
     c._code.append(f"/Card <</ID ({card_id}) /Side /{side}>> BDC")  # noqa: SLF001
     c.saveState()
@@ -443,7 +459,7 @@ def place_card(
     clip.rect(x - left, y - bottom, w + left + right, h + bottom + top)
     c.clipPath(clip, stroke=0, fill=0)
     c.translate(x, y)
-    art(c, CardBox(w, h, s.bleed, s.safe, s))
+    art(c, CardBox(w, h, s.bleed if bleed is None else bleed, s.safe, s))
     c.restoreState()
     c._code.append("EMC")  # noqa: SLF001
 
@@ -471,18 +487,30 @@ def _mirror_grid(grid: Grid, page_size: tuple[float, float], s: PrintSettings,
 
 def draw_crop_marks(c: Canvas, grid: Grid, page_size: tuple[float, float], s: PrintSettings,
                     side: str) -> None:
-    """Short lines in the margin, in line with every cut, outside the bleed."""
+    """Short lines in the margin, in line with every cut, outside the bleed and never
+    within ``EDGE`` of the paper's edge (shortened to fit, down to ``CROP_MIN``)."""
     xs, ys, (x0, y0, x1, y1) = _mirror_grid(grid, page_size, s, side)
+    page_w, page_h = page_size
     start = grid.bleed + CROP_GAP
+    half = 0.15  # half the line width: the stroke's own extent
+    top = min(y1 + start + CROP_LENGTH, page_h - EDGE - half)
+    bottom = max(y0 - start - CROP_LENGTH, EDGE + half)
+    left = max(x0 - start - CROP_LENGTH, EDGE + half)
+    right = min(x1 + start + CROP_LENGTH, page_w - EDGE - half)
     c.saveState()
-    c.setLineWidth(0.3)
+    c.setLineWidth(2 * half)
+    c.setLineCap(0)
     c.setStrokeColorRGB(0, 0, 0)
     for x in xs:
-        c.line(x, y1 + start, x, y1 + start + CROP_LENGTH)
-        c.line(x, y0 - start, x, y0 - start - CROP_LENGTH)
+        if top > y1 + start:
+            c.line(x, y1 + start, x, top)
+        if bottom < y0 - start:
+            c.line(x, y0 - start, x, bottom)
     for y in ys:
-        c.line(x0 - start, y, x0 - start - CROP_LENGTH, y)
-        c.line(x1 + start, y, x1 + start + CROP_LENGTH, y)
+        if left < x0 - start:
+            c.line(x0 - start, y, left, y)
+        if right > x1 + start:
+            c.line(x1 + start, y, right, y)
     c.restoreState()
 
 
@@ -507,14 +535,14 @@ def _grid_footer(grid: Grid, page_size: tuple[float, float], s: PrintSettings,
     has room, otherwise along the left margin, centred on a row (between two cuts)."""
     xs, ys, (x0, y0, x1, y1) = _mirror_grid(grid, page_size, s, side)
     page_w, _ = page_size
-    below_marks = y0 - grid.bleed - CROP_GAP - CROP_LENGTH
+    below_marks = max(y0 - grid.bleed - CROP_GAP - CROP_LENGTH, EDGE)
     font = s.fonts.regular
 
     def bottom(c: Canvas, text: str) -> None:
-        fitted = fit(text, font, page_w - 20 * mm, 4 * mm, size=FOOTER_SIZE, min_size=4.5,
-                     component=text, max_lines=1)
+        fitted = fit(text, font, page_w - 2 * EDGE - 10 * mm, 4 * mm, size=FOOTER_SIZE,
+                     min_size=FOOTER_SIZE, component=text, max_lines=1)
         c.setFont(font, fitted.size)
-        c.drawCentredString(page_w / 2, min(5 * mm, below_marks - 3 * mm), text)
+        c.drawCentredString(page_w / 2, FOOTER_BASELINE, text)
 
     def side_margin(c: Canvas, text: str) -> None:
         # the longest stretch between two cuts, nearest the middle: no crop mark there
@@ -524,15 +552,17 @@ def _grid_footer(grid: Grid, page_size: tuple[float, float], s: PrintSettings,
                                               -abs((g[0] + g[1]) / 2 - mid)))
         try:
             fitted = fit(text, font, high - low - 4 * mm, 4 * mm, size=FOOTER_SIZE,
-                         min_size=4.0, component=text, max_lines=1)
+                         min_size=FOOTER_SIZE, component=text, max_lines=1)
         except BuildError:
             return bottom(c, text)
         c.setFont(font, fitted.size)
-        c.translate(x0 - grid.bleed - 1.2 * mm, (low + high) / 2)
+        # rotated a quarter turn: the glyphs rise towards the paper's left edge
+        c.translate(x0 - grid.bleed - 0.8 * mm, (low + high) / 2)
         c.rotate(90)
         c.drawCentredString(0, 0, text)
 
-    return bottom if below_marks - 3 * mm >= 3.5 * mm else side_margin
+    # the bottom footer's cap height (about 2.2 mm at 6 pt) must clear the crop marks
+    return bottom if below_marks >= FOOTER_BASELINE + 2.6 * mm else side_margin
 
 
 # --------------------------------------------------------------------------- boards

@@ -71,16 +71,23 @@ def test_page_sizes_are_exact(paper: str, size: tuple[float, float]) -> None:
         assert h == pytest.approx(size[1], abs=0.01)
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter", "universal"])
-def test_nine_poker_cards_per_sheet_centred(paper: str) -> None:
+@pytest.mark.parametrize("paper,cols,rows", [("a4", 3, 3), ("letter", 3, 2),
+                                              ("universal", 3, 2)])
+def test_poker_cards_per_sheet_centred_clear_of_the_edge(paper: str, cols: int,
+                                                          rows: int) -> None:
+    """9 poker cards on A4; Letter's 11 inches hold only two rows with a 2 mm gutter, the
+    bleed and crop marks 5 mm clear of the edge."""
     s = PrintSettings(paper=paper)
     page_w, page_h = s.page_size
-    grid = fit_grid(s.page_size, 63 * mm, 88 * mm, bleed=s.bleed)
-    assert (grid.cols, grid.rows) == (3, 3)
-    assert grid.x0 / mm == pytest.approx((page_w / mm - 189) / 2, abs=0.05)
-    assert grid.y0 / mm == pytest.approx((page_h / mm - 264) / 2, abs=0.05)
-    # the bleed and the crop-mark margin stay on the paper
-    assert grid.x0 - s.bleed >= 4 * mm - 1e-6 and grid.y0 - s.bleed >= 4 * mm - 1e-6
+    grid = fit_grid(s.page_size, 63 * mm, 88 * mm, bleed=1 * mm, gutter=2 * mm)
+    assert (grid.cols, grid.rows) == (cols, rows)
+    assert grid.x0 / mm == pytest.approx((page_w / mm - 63 * cols - 2 * (cols - 1)) / 2,
+                                         abs=0.05)
+    assert grid.y0 / mm == pytest.approx((page_h / mm - 88 * rows - 2 * (rows - 1)) / 2,
+                                         abs=0.05)
+    # the bleed, the shortest crop marks and the 5 mm edge stay on the paper
+    room = (grid.bleed + 0.5 * mm + 1.5 * mm + 5 * mm) - 1e-6
+    assert grid.x0 >= room and grid.y0 >= room
 
 
 def test_card_grid_positions_and_sizes_in_the_pdf_to_a_tenth_of_a_mm() -> None:
@@ -91,16 +98,13 @@ def test_card_grid_positions_and_sizes_in_the_pdf_to_a_tenth_of_a_mm() -> None:
     for i in range(9):
         row, col = divmod(i, 3)
         x, y, (rx, ry, rw, rh) = placed[f"c{i}"]
-        assert x == pytest.approx(10.5 + 63 * col, abs=0.1)
-        assert y == pytest.approx(16.5 + 88 * (2 - row), abs=0.1)
-        # clip = trim box plus 3 mm bleed on the grid's outer edges only
-        left = 3 if col == 0 else 0
-        right = 3 if col == 2 else 0
-        top = 3 if row == 0 else 0
-        bottom = 3 if row == 2 else 0
-        assert (rx, ry) == (pytest.approx(x - left, abs=0.1), pytest.approx(y - bottom, abs=0.1))
-        assert rw - left - right == pytest.approx(63.0, abs=0.1)
-        assert rh - top - bottom == pytest.approx(88.0, abs=0.1)
+        # 2 mm gutters: (210 - 189 - 4) / 2 and (297 - 264 - 4) / 2
+        assert x == pytest.approx(8.5 + 65 * col, abs=0.1)
+        assert y == pytest.approx(14.5 + 90 * (2 - row), abs=0.1)
+        # clip = trim box plus each card's own 1 mm bleed, on every side
+        assert (rx, ry) == (pytest.approx(x - 1, abs=0.1), pytest.approx(y - 1, abs=0.1))
+        assert rw == pytest.approx(65.0, abs=0.1)
+        assert rh == pytest.approx(90.0, abs=0.1)
 
 
 def test_a_gutter_gives_every_card_its_full_bleed() -> None:

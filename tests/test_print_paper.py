@@ -1,0 +1,85 @@
+"""What a home printer needs of every kit, on every paper: nothing within 5 mm of an edge,
+cards that survive a 1 mm mis-cut or duplex shift, pages that follow the duplex mode."""
+
+from __future__ import annotations
+
+import functools
+import io
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from PIL import Image
+from print_pdf import MM, card_placements, reader, render
+
+from printables.build import build, kit_games, render_bytes
+from printables.layout import EDGE_MM, PrintSettings
+
+PAPERS = ("a4", "letter", "universal")
+
+
+@functools.cache
+def kit_pdf(game: str, paper: str, duplex: str = "long", low_ink: bool = False) -> bytes:
+    doc, _ = build(game, PrintSettings(paper=paper, duplex=duplex, low_ink=low_ink),
+                   "http://companion.local:8000")
+    return render_bytes(doc)
+
+
+def component_of(pdf: pdfplumber.PDF, index: int) -> str:
+    text = pdf.pages[index].extract_text() or ""
+    return text.strip().splitlines()[-1] if text.strip() else "(empty)"
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", kit_games())
+def test_no_text_or_line_within_5_mm_of_an_edge(game: str, paper: str) -> None:
+    """Every glyph and line as the PDF places it. A board tile draws the whole board clipped
+    to the tile (glyphs beyond the page show it): those pages are checked by their rendered
+    pixels below, as every page is."""
+    data = kit_pdf(game, paper)
+    offenders = []
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        for index, page in enumerate(pdf.pages):
+            w, h = float(page.width), float(page.height)
+            edge = EDGE_MM * MM - 0.01
+            if any(float(ch["x1"]) < 0 or float(ch["x0"]) > w for ch in page.chars):
+                continue
+            for kind in ("chars", "lines"):
+                for obj in getattr(page, kind):
+                    x0, x1 = float(obj["x0"]), float(obj["x1"])
+                    top, bottom = float(obj["top"]), float(obj["bottom"])
+                    if kind == "lines":  # the stroke's own width
+                        pad = float(obj.get("linewidth") or 0) / 2
+                        x0, x1, top, bottom = x0 - pad, x1 + pad, top - pad, bottom + pad
+                    near = min(x0, top, w - x1, h - bottom)
+                    if near < edge:
+                        offenders.append((index + 1, kind, round(near / MM, 2),
+                                          obj.get("text", "")))
+    assert not offenders[:20], offenders[:20]
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", kit_games())
+def test_nothing_printed_within_5_mm_of_an_edge(game: str, paper: str, tmp_path: Path) -> None:
+    """The rendered pages: the 5 mm band along every edge is blank paper."""
+    pdf = tmp_path / "kit.pdf"
+    pdf.write_bytes(kit_pdf(game, paper))
+    dpi = 50
+    band = int(EDGE_MM / 25.4 * dpi) - 1  # whole pixels inside the band
+    inked = []
+    for number, png in enumerate(render(pdf, tmp_path, dpi, gray=True), start=1):
+        img = Image.open(png).convert("L")
+        w, h = img.size
+        px = img.load()
+        for x in range(w):
+            for y in list(range(band)) + list(range(h - band, h)):
+                if px[x, y] < 250:
+                    inked.append((number, x, y))
+                    break
+        for y in range(h):
+            for x in list(range(band)) + list(range(w - band, w)):
+                if px[x, y] < 250:
+                    inked.append((number, x, y))
+                    break
+    pages = sorted({p for p, _, _ in inked})
+    assert not pages, f"ink within {EDGE_MM} mm of an edge on pages {pages}: {inked[:5]}"
