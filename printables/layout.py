@@ -715,10 +715,11 @@ ChecklistRow = tuple[str, str, int, int, str]  # component, count, first page, l
 
 def checklist_drawer(rows: Sequence[ChecklistRow], *, title: str, headings: Sequence[str],
                      bring_title: str, bring: str, fonts: FontSet,
-                     page_size: tuple[float, float], component: str
+                     page_size: tuple[float, float], component: str, note: str = ""
                      ) -> Callable[[Canvas], None]:
     """The component checklist page of a kit: what to cut, how many, on which pages and how,
-    with a box to tick per row; then what else to bring that the kit does not print."""
+    with a box to tick per row; then what else to bring that the kit does not print.
+    ``note`` (how to print this file, cards per sheet) goes under the title."""
     page_w, page_h = page_size
     widths = ((0.0, 0.38), (0.38, 0.17), (0.55, 0.10), (0.65, 0.35))
 
@@ -728,6 +729,10 @@ def checklist_drawer(rows: Sequence[ChecklistRow], *, title: str, headings: Sequ
         text_box(c, title, left, top - 10 * mm, width, 10 * mm, fonts=fonts, size=15,
                  min_size=10, component=component, bold=True)
         y = top - 19 * mm
+        if note:
+            text_box(c, note, left, y - 12 * mm, width, 13 * mm, fonts=fonts, size=8.5,
+                     min_size=6.5, component=component)
+            y -= 15 * mm
         row_h = 10.5 * mm
         c.setLineWidth(0.4)
         for (x0, w), heading in zip(widths, headings, strict=True):
@@ -765,10 +770,19 @@ class DryCanvas(Canvas):
 # --------------------------------------------------------------------------- calibration
 
 
-def calibration_pages(doc: Document) -> None:
+def print_mode_key(s: PrintSettings) -> str:
+    """The text key that says how this file is printed: ``mode_long``, ``mode_short``,
+    ``mode_none`` (single-sided, glued back to back) or ``mode_separate``."""
+    if s.backs_separate:
+        return "mode_separate"
+    return f"mode_{s.duplex}"
+
+
+def calibration_pages(doc: Document, backs: Document | None = None) -> None:
     """Page 1 of every kit: a 100 mm ruler, a 1-inch square and the front of the duplex
-    offset target, with the print-at-100 % instruction; in duplex, page 2 is the back of
-    the target, with the scale that measures the front/back offset."""
+    offset target, with the print-at-100 % instruction and how this file is printed; in
+    duplex, page 2 is the back of the target, with the scale that measures the front/back
+    offset; with the backs in their own file, that back is the first page of ``backs``."""
     s = doc.settings
     t = doc.texts
     page_w, page_h = doc.page_size
@@ -791,8 +805,8 @@ def calibration_pages(doc: Document) -> None:
         text_box(c, t("print_100"), left + 3 * mm, top - 29 * mm, width - 6 * mm, 9 * mm,
                  fonts=fonts, size=12, min_size=8, component=comp, bold=True, valign="middle",
                  max_lines=1)
-        text_box(c, t("print_100_long"), left, top - 56 * mm, width, 25 * mm, fonts=fonts,
-                 size=10, min_size=7, component=comp)
+        text_box(c, t("print_100_long") + " " + t(print_mode_key(s)), left, top - 56 * mm,
+                 width, 25 * mm, fonts=fonts, size=10, min_size=7, component=comp)
         # 100 mm ruler
         ry = top - 74 * mm
         c.setLineWidth(0.4)
@@ -811,7 +825,7 @@ def calibration_pages(doc: Document) -> None:
         c.rect(sx, ry - 4 * mm, 1 * inch, 1 * inch, stroke=1, fill=0)
         text_box(c, t("inch"), sx - 2 * mm, ry - 13 * mm, 1 * inch + 30 * mm, 8 * mm,
                  fonts=fonts, size=8, min_size=6, component=comp)
-        if doc.padded:
+        if doc.padded or backs is not None:
             # duplex target, front side
             text_box(c, t("duplex_front"), left, target_y + 24 * mm, width, 22 * mm,
                      fonts=fonts, size=9, min_size=6.5, component=comp)
@@ -848,6 +862,8 @@ def calibration_pages(doc: Document) -> None:
     doc.add(Page(comp, front, side="info"))
     if doc.padded:
         doc.add(Page(comp, back, side="back"))
+    elif backs is not None:
+        backs.add(Page(comp + " · " + t("back_of").format(n=1), back, side="back"))
 
 
 def hex_color(value: str) -> tuple[float, float, float]:

@@ -47,7 +47,10 @@ def test_the_kit_and_its_separate_backs(tmp_path: Path, capsys: pytest.CaptureFi
                            str(backs), "--base-url", BASE, "--out", str(out)], capsys)
     assert code == 0 and "wrote" in stdout
     assert PdfReader(str(out)).trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/Simplex"
-    assert len(PdfReader(str(backs)).pages) == 7
+    # the calibration back, then 10 sheets of backs: 6 poker cards a sheet on Letter
+    back_pages = PdfReader(str(backs)).pages
+    assert len(back_pages) == 11
+    assert "Test d'impression" in back_pages[0].extract_text()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["backs.pdf", "kit.pdf"]
 
 

@@ -83,3 +83,26 @@ def test_nothing_printed_within_5_mm_of_an_edge(game: str, paper: str, tmp_path:
                     break
     pages = sorted({p for p, _, _ in inked})
     assert not pages, f"ink within {EDGE_MM} mm of an edge on pages {pages}: {inked[:5]}"
+
+
+def page_texts(data: bytes) -> list[str]:
+    return [page.extract_text() or "" for page in reader(data).pages]
+
+
+@pytest.mark.parametrize("game", kit_games())
+def test_single_sided_kits_say_to_glue_back_to_back(game: str) -> None:
+    texts = page_texts(kit_pdf(game, "a4", "none"))
+    calibration, checklist = " ".join(texts[0].split()), " ".join(texts[1].split())
+    assert "single-sided" in calibration and "back to back" in calibration
+    assert "double-sided" not in calibration
+    assert "single-sided" in checklist and "double-sided" not in checklist
+    assert "Glue each back sheet to its front sheet" in checklist
+    duplex = " ".join(page_texts(kit_pdf(game, "a4", "long"))[0].split())
+    assert "double-sided printing, flipping on the long edge" in duplex
+
+
+@pytest.mark.parametrize("paper,per_sheet", [("a4", 9), ("letter", 6), ("universal", 6)])
+def test_the_checklist_says_how_many_cards_a_sheet_holds(paper: str, per_sheet: int) -> None:
+    for game in kit_games():
+        checklist = " ".join(page_texts(kit_pdf(game, paper))[2].split())
+        assert f"a sheet holds {per_sheet} poker cards" in checklist, game
