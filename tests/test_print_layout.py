@@ -7,6 +7,7 @@ import io
 from pathlib import Path
 
 import pytest
+from PIL import Image
 from print_pdf import card_placements, decode_qr, page_size_mm, reader, render
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
@@ -252,3 +253,54 @@ def test_a_qr_code_too_small_to_scan_is_refused() -> None:
     c = Canvas(io.BytesIO())
     with pytest.raises(BuildError, match="QR code"):
         draw_qr(c, "http://example.org/" + "x" * 200, 0, 0, 10 * mm, component="qr")
+
+
+def solid(rgb: tuple[float, float, float]):  # type: ignore[no-untyped-def]
+    def draw(c, box):  # type: ignore[no-untyped-def]
+        c.setFillColorRGB(*rgb)
+        c.rect(-box.bleed, -box.bleed, box.width + 2 * box.bleed, box.height + 2 * box.bleed,
+               stroke=0, fill=1)
+    return draw
+
+
+RED, BLUE = (1.0, 0.0, 0.0), (0.0, 0.0, 1.0)
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_cuts_1_mm_off_show_only_the_cards_own_colour(duplex: str, paper: str,
+                                                      tmp_path: Path) -> None:
+    """Full-bleed cards in alternating colours (a red front has a blue back, and the reverse),
+    rendered; each card's trim shifted 1 mm left, right, up and down is cut out of the
+    pixels: it holds the card's own colour and white, never its neighbour's colour."""
+    s = PrintSettings(paper=paper, duplex=duplex)
+    doc = Document("Game", "1", s, texts)
+    sheet = [Card(f"c{i}", solid(RED if i % 2 else BLUE), solid(BLUE if i % 2 else RED))
+             for i in range(9)]
+    doc.add_cards(sheet, CARD_SIZES_MM["poker"], component="Cards")
+    path = tmp_path / "cards.pdf"
+    path.write_bytes(pdf_of(doc))
+    pdf = reader(path.read_bytes())
+    dpi = 150
+    pngs = render(path, tmp_path, dpi)
+    px_mm = dpi / 25.4
+    checked = 0
+    for page, png in enumerate(pngs[:2]):
+        img = Image.open(png).convert("RGB")
+        _, page_h = page_size_mm(pdf, page)
+        for card_id, (x, y, _) in card_placements(pdf, page).items():
+            i = int(card_id[1:])
+            own_is_red = (i % 2 == 1) == (page == 0)
+            for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                # shrink by one pixel: the shifted cut's own anti-aliased edge
+                x0, x1 = x + dx + 0.2, x + dx + 63 - 0.2
+                y0, y1 = y + dy + 0.2, y + dy + 88 - 0.2
+                box = (round(x0 * px_mm), round((page_h - y1) * px_mm),
+                       round(x1 * px_mm), round((page_h - y0) * px_mm))
+                colours = img.crop(box).getcolors(maxcolors=1 << 20) or []
+                for _, (r, g, b) in colours:
+                    # red and blue are told apart by the channel that leads
+                    foreign = b > r + 40 if own_is_red else r > b + 40
+                    assert not foreign, (page + 1, card_id, (dx, dy), (r, g, b))
+                checked += 1
+    assert checked == 2 * len(sheet[:6 if paper == "letter" else 9]) * 4

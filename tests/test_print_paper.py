@@ -106,3 +106,35 @@ def test_the_checklist_says_how_many_cards_a_sheet_holds(paper: str, per_sheet: 
     for game in kit_games():
         checklist = " ".join(page_texts(kit_pdf(game, paper))[2].split())
         assert f"a sheet holds {per_sheet} poker cards" in checklist, game
+
+
+def overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]
+            ) -> bool:
+    """Two (x0, y0, x1, y1) rectangles share some area."""
+    return a[0] < b[2] - 1e-3 and b[0] < a[2] - 1e-3 and a[1] < b[3] - 1e-3 \
+        and b[1] < a[3] - 1e-3
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", kit_games())
+def test_a_1_mm_miscut_shows_no_other_cards_art(game: str, paper: str) -> None:
+    """On every sheet of fronts and of backs, no card paints within 1 mm of another card's
+    trim: a cut 1 mm off, or a back shifted by 1 mm, shows that card's own art only."""
+    pdf = reader(kit_pdf(game, paper))
+    sheets = 0
+    for index in range(len(pdf.pages)):
+        placed = card_placements(pdf, index)
+        if len(placed) < 2:
+            continue
+        sheets += 1
+        trims, clips = {}, {}
+        for card_id, (x, y, (rx, ry, rw, rh)) in placed.items():
+            bleed = x - rx
+            assert bleed >= 1 - 0.05, (index + 1, card_id, "bleed under 1 mm")
+            w, h = rw - 2 * bleed, rh - 2 * (y - ry)
+            trims[card_id] = (x - 1, y - 1, x + w + 1, y + h + 1)  # the 1 mm tolerance
+            clips[card_id] = (rx, ry, rx + rw, ry + rh)
+        for a, clip in clips.items():
+            for b, trim in trims.items():
+                assert a == b or not overlap(clip, trim), (index + 1, a, b)
+    assert sheets > 3
