@@ -41,7 +41,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--paper", choices=list(PAPERS), default="a4",
                         help="paper size; 'universal' prints unscaled on both A4 and Letter")
     parser.add_argument("--lang", choices=["en", "fr", "ko"], default="en",
-                        help="language of the printed texts")
+                        help="language of the printed texts, among the game's own: "
+                             + _languages_help())
     parser.add_argument("--low-ink", action="store_true",
                         help="no large fills: outlines and coloured text only")
     parser.add_argument("--duplex", choices=list(DUPLEX_MODES), default="long",
@@ -63,6 +64,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", required=True, metavar="FILE.pdf", help="the PDF to write")
 
 
+def _languages_help() -> str:
+    from .build import kit_games, kit_languages
+
+    return "; ".join(f"{game}: {', '.join(kit_languages(game))}" for game in kit_games())
+
+
+def check_language(game: str, lang: str, rules_only: bool) -> None:
+    """A kit prints only in the languages it has texts for."""
+    from .build import get_kit, kit_languages
+
+    if rules_only or get_kit(game) is None:
+        return
+    langs = kit_languages(game)
+    if lang not in langs:
+        raise BuildError(f"the {game} kit prints in {', '.join(langs)}, not {lang!r}: "
+                         "choose --lang " + " or ".join(langs))
+
+
 def parse_offset(value: str) -> tuple[float, float]:
     try:
         dx, dy = (float(part) for part in value.split(","))
@@ -80,6 +99,7 @@ def run(args: argparse.Namespace) -> int:
         out = Path(args.out)
         if out.suffix.lower() != ".pdf":
             raise BuildError(f"--out must name a .pdf file, not {args.out!r}")
+        check_language(args.game, args.lang, args.rules_only)
         backs_out = Path(args.backs_separate) if args.backs_separate else None
         if backs_out is not None:
             if args.rules_only:
