@@ -14,6 +14,7 @@ from print_pdf import MM, card_placements, reader, render
 
 from printables.build import build, kit_games, render_bytes
 from printables.layout import EDGE_MM, PrintSettings
+from printables.text import BuildError
 
 PAPERS = ("a4", "letter", "universal")
 
@@ -138,3 +139,37 @@ def test_a_1_mm_miscut_shows_no_other_cards_art(game: str, paper: str) -> None:
             for b, trim in trims.items():
                 assert a == b or not overlap(clip, trim), (index + 1, a, b)
     assert sheets > 3
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ko"])
+@pytest.mark.parametrize("game", kit_games())
+def test_no_glyph_is_smaller_than_6_pt(game: str, lang: str) -> None:
+    from printables.build import kit_languages
+
+    if lang not in kit_languages(game):
+        pytest.skip(f"{game} has no {lang} kit")
+    doc, _ = build(game, PrintSettings(paper="letter", lang=lang), None)
+    small = []
+    with pdfplumber.open(io.BytesIO(render_bytes(doc))) as pdf:
+        for index, page in enumerate(pdf.pages):
+            for ch in page.chars:
+                # pdfminer's size is the glyph box across the baseline; for text turned
+                # a quarter turn that is the box's width
+                a, b, _, _, _, _ = ch["matrix"]
+                size = float(ch["width"] if abs(b) > abs(a) else ch["height"])
+                if size < 6 - 0.01 and ch["text"].strip():
+                    small.append((index + 1, round(size, 2), ch["text"]))
+    assert not small[:10], small[:10]
+
+
+def test_text_asked_below_6_pt_fails_the_build_naming_the_component() -> None:
+    from printables.text import LATIN, TextTooSmall, fit, register_fonts
+
+    register_fonts()
+    with pytest.raises(TextTooSmall, match="Summary card: text set at 5.5 pt"):
+        fit("Radio", LATIN.bold, 100, 100, size=5.5, min_size=4, component="Summary card")
+    # a smaller minimum is raised to 6 pt: text that needs less is an overflow
+    fitted = fit("Radio", LATIN.bold, 100, 100, size=8, min_size=3, component="x")
+    assert fitted.size == 8
+    with pytest.raises(BuildError, match="even at 6"):
+        fit("Radio " * 30, LATIN.bold, 20, 8, size=8, min_size=3, component="x")

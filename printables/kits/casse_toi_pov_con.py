@@ -372,8 +372,8 @@ def figure_badge(c: Canvas, figure: Mapping[str, Any] | None, marine: bool, cx: 
     elif figure is not None:
         symbol(c, figure["symbol"], cx, cy + r * 0.12, r * 1.05, component)
         medium = figure.get(f"medium_{lang}") or figure["medium_en"]
-        text_box(c, medium, cx - r, cy - r * 0.85, 2 * r, r * 0.55, fonts=box.fonts,
-                 size=r * 0.42, min_size=3.2, component=component, bold=True,
+        text_box(c, medium, cx - r * 1.1, cy - r * 0.9, 2.2 * r, r * 0.62, fonts=box.fonts,
+                 size=max(6.0, r * 0.42), min_size=6, component=component, bold=True,
                  align="center", valign="middle")
     c.restoreState()
 
@@ -619,7 +619,7 @@ class Kit(KitBase):
                          valign="middle", max_lines=1)
                 text_box(c, f"{party_name(party, self.lang)}\n{self.t('stress')}",
                          x0 + (x1 - x0) * 0.58, eh - band + 1.5 * mm, (x1 - x0) * 0.42,
-                         band - safe + 0.5 * mm, fonts=self.fonts, size=5.5, min_size=4,
+                         band - safe + 0.5 * mm, fonts=self.fonts, size=6.5, min_size=6,
                          component=comp, valign="middle", max_lines=2)
                 c.restoreState()
             if corner != "none":
@@ -654,10 +654,10 @@ class Kit(KitBase):
                      h - 2 * safe - 20 * mm, fonts=self.fonts, size=7.5, min_size=4.6,
                      component=comp, leading=1.2)
             # the four journalists, for the Rule of 4
-            r = 3.4 * mm
+            r = 4.6 * mm  # as on the crowd backs: the medium's name stays 6 pt
             step = (w - 2 * safe) / 4
             for i, j in enumerate(self.d["journalists"]):
-                figure_badge(c, j, False, safe + step * (i + 0.5), safe + 5 * mm, r, box,
+                figure_badge(c, j, False, safe + step * (i + 0.5), safe + 5.2 * mm, r, box,
                              self.lang, comp)
         return Card("summary", draw, self.summary_back())
 

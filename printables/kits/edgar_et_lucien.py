@@ -738,10 +738,15 @@ class Kit(KitBase):
                  size=11 if square > 50 * mm else 9.5, min_size=6, component=f"{comp}: {name}",
                  bold=True, align="center", valign="top", max_lines=2)
         fill_rgb(c, darker(TYPE_INK[kind], 0.8))
-        text_box(c, f"{self.t('type_' + kind).upper()} · {tax_text}", x + pad,
-                 y + pad - 1.2 * mm, inner_w, label_h, fonts=fonts, size=6.5, min_size=4.5,
-                 component=f"{comp}: {name}", bold=True, align="center", valign="bottom",
-                 max_lines=1)
+        label = f"{self.t('type_' + kind).upper()} · {tax_text}"
+        try:
+            text_box(c, label, x + pad, y + pad - 1.2 * mm, inner_w, label_h, fonts=fonts,
+                     size=6.5, min_size=6, component=f"{comp}: {name}", bold=True,
+                     align="center", valign="bottom", max_lines=1)
+        except TextOverflow:  # the narrower regular weight, still 6 pt
+            text_box(c, label, x + pad, y + pad - 1.2 * mm, inner_w, label_h, fonts=fonts,
+                     size=6.5, min_size=6, component=f"{comp}: {name}", align="center",
+                     valign="bottom", max_lines=1)
         r = 3.3 * mm
         metro_y = y + pad + label_h + 0.6 * mm  # bottom of the lowest station
         for i, (colour, other) in enumerate(stations):
@@ -1166,8 +1171,8 @@ class Kit(KitBase):
                 y -= 5.5 * mm + height + 2 * mm
             c.setFillColorRGB(0.45, 0.42, 0.38)
             text_box(c, f"{GAME_NAME} · {lang.upper()} · {number}/{total}", safe,
-                     safe - 0.5 * mm, w - 2 * safe, 3.5 * mm, fonts=fonts, size=5.5,
-                     min_size=4.5, component=comp, align="center", valign="bottom",
+                     safe - 0.5 * mm, w - 2 * safe, 3.5 * mm, fonts=fonts, size=6,
+                     min_size=6, component=comp, align="center", valign="bottom",
                      max_lines=1)
         return draw
 
