@@ -173,3 +173,4 @@ def test_text_asked_below_6_pt_fails_the_build_naming_the_component() -> None:
     assert fitted.size == 8
     with pytest.raises(BuildError, match="even at 6"):
         fit("Radio " * 30, LATIN.bold, 20, 8, size=8, min_size=3, component="x")
+
