@@ -866,6 +866,37 @@ def calibration_pages(doc: Document, backs: Document | None = None) -> None:
         backs.add(Page(comp + " · " + t("back_of").format(n=1), back, side="back"))
 
 
+def relative_luminance(rgb: tuple[float, float, float]) -> float:
+    """WCAG relative luminance of an sRGB colour (channels 0 to 1)."""
+    def channel(v: float) -> float:
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(v) for v in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(a: str, b: str) -> float:
+    """WCAG contrast ratio of two ``#rrggbb`` colours (1 to 21)."""
+    la, lb = sorted((relative_luminance(hex_color(a)), relative_luminance(hex_color(b))),
+                    reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def legible(color: str, against: str = "#ffffff", ratio: float = 4.5) -> str:
+    """``color``, darkened as little as needed to reach ``ratio`` against ``against``
+    (white by default): the same shade then carries white text in full colour and reads
+    as coloured text on white paper in low ink."""
+    r, g, b = hex_color(color)
+    factor = 1.0
+    while contrast_ratio(_hex((r * factor, g * factor, b * factor)), against) < ratio \
+            and factor > 0:
+        factor = round(factor - 0.01, 2)
+    return _hex((r * factor, g * factor, b * factor))
+
+
+def _hex(rgb: tuple[float, float, float]) -> str:
+    return "#" + "".join(f"{round(max(0.0, min(1.0, v)) * 255):02x}" for v in rgb)
+
+
 def hex_color(value: str) -> tuple[float, float, float]:
     value = value.lstrip("#")
     return tuple(int(value[i:i + 2], 16) / 255 for i in (0, 2, 4))  # type: ignore[return-value]

@@ -174,3 +174,27 @@ def test_text_asked_below_6_pt_fails_the_build_naming_the_component() -> None:
     with pytest.raises(BuildError, match="even at 6"):
         fit("Radio " * 30, LATIN.bold, 20, 8, size=8, min_size=3, component="x")
 
+
+
+@pytest.mark.parametrize("low_ink", [False, True])
+def test_casse_toi_text_and_symbols_contrast_with_what_is_under_them(
+        low_ink: bool, tmp_path: Path) -> None:
+    """Every glyph's drawn colour against the rendered colour under it: text 4.5:1,
+    symbols 3:1 (bench/audit_contrast.py measures any kit the same way)."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    from audit_contrast import low_contrast
+
+    data = kit_pdf("casse-toi-pov-con", "a4", "long", low_ink)
+    found = low_contrast(data, tmp_path, 1, len(reader(data).pages))
+    assert not found, found[:15]
+
+
+def test_legible_shades_reach_their_ratio() -> None:
+    from printables.layout import contrast_ratio, legible
+
+    for colour in ("#e08a1e", "#e0a800", "#3a9d5d", "#ffffff", "#123456"):
+        assert contrast_ratio(legible(colour), "#ffffff") >= 4.5
+        assert contrast_ratio(legible(colour, ratio=3.0), "#ffffff") >= 3.0
+    assert legible("#123456") == "#123456"  # dark enough already: unchanged
