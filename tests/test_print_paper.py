@@ -59,12 +59,14 @@ def test_no_text_or_line_within_5_mm_of_an_edge(game: str, paper: str) -> None:
     assert not offenders[:20], offenders[:20]
 
 
-@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("paper,duplex", [(paper, "long") for paper in PAPERS]
+                         + [("a4", "short"), ("letter", "none")])
 @pytest.mark.parametrize("game", kit_games())
-def test_nothing_printed_within_5_mm_of_an_edge(game: str, paper: str, tmp_path: Path) -> None:
+def test_nothing_printed_within_5_mm_of_an_edge(game: str, paper: str, duplex: str,
+                                                tmp_path: Path) -> None:
     """The rendered pages: the 5 mm band along every edge is blank paper."""
     pdf = tmp_path / "kit.pdf"
-    pdf.write_bytes(kit_pdf(game, paper))
+    pdf.write_bytes(kit_pdf(game, paper, duplex))
     dpi = 50
     band = int(EDGE_MM / 25.4 * dpi) - 1  # whole pixels inside the band
     inked = []
