@@ -40,6 +40,7 @@ from ..layout import (
     Page,
     PrintSettings,
     hex_color,
+    legible,
 )
 from ..text import (
     BuildError,
@@ -1352,15 +1353,18 @@ class Kit(KitBase):
             w, h = box.width, box.height
             fonts = box.fonts
             c.saveState()
+            r, g, b = hex_color(color)
+            tint = "#" + "".join(f"{round((1 - (1 - v) * 0.25) * 255):02x}" for v in (r, g, b))
+            # the note's colour in the shade that reads at 4.5:1 on the paper under it
+            ink = legible(color, against="#ffffff" if box.low_ink else tint)
             if not box.low_ink:
-                r, g, b = hex_color(color)
-                c.setFillColorRGB(1 - (1 - r) * 0.25, 1 - (1 - g) * 0.25, 1 - (1 - b) * 0.25)
+                fill_rgb(c, tint)
                 c.rect(-box.bleed, -box.bleed, w + 2 * box.bleed, h + 2 * box.bleed, stroke=0,
                        fill=1)
-            stroke_rgb(c, color)
+            stroke_rgb(c, ink)
             c.setLineWidth(1.4)
             c.roundRect(2 * mm, 2 * mm, w - 4 * mm, h - 4 * mm, 2 * mm, stroke=1, fill=0)
-            fill_rgb(c, color)
+            fill_rgb(c, ink)
             symbol(c, "⚙", 8.5 * mm, h / 2, 10 * mm, comp)
             symbol(c, "⚙", w - 8.5 * mm, h / 2, 10 * mm, comp)
             text_box(c, written, 14 * mm, h / 2 - 3 * mm, w - 28 * mm, 11 * mm, fonts=fonts,
