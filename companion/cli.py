@@ -26,11 +26,11 @@ def serve(args: argparse.Namespace) -> int:
     from waitress import serve as waitress_serve
 
     from . import create_app
-    from .db import SchemaBehind
+    from .db import MissingDriver, SchemaBehind
 
     try:
         app = create_app({"SERVER_THREADS": args.threads})  # one pooled connection a thread
-    except SchemaBehind as error:
+    except (SchemaBehind, MissingDriver) as error:
         print(f"companion serve: {error}", file=sys.stderr)
         return 2
     host = args.host
@@ -60,10 +60,14 @@ def database(args: argparse.Namespace) -> int:
     """``companion db upgrade``: migrate the database (DATABASE_URL, else the instance's
     SQLite file) to this version's schema; ``companion db current`` prints its revision."""
     from . import database_url, migrations
-    from .db import make_engine
+    from .db import MissingDriver, make_engine
 
     url = database_url()
-    engine = make_engine(url)
+    try:
+        engine = make_engine(url)
+    except MissingDriver as error:
+        print(f"companion db: {error}", file=sys.stderr)
+        return 2
     try:
         if args.action == "current":
             print(f"{migrations.current(engine) or 'empty'} (this version: {migrations.head()})")

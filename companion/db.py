@@ -166,7 +166,12 @@ def make_engine(url: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
             conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
         return engine
-    return create_engine(url, pool_pre_ping=True, **pooled)
+    try:
+        return create_engine(url, pool_pre_ping=True, **pooled)
+    except ModuleNotFoundError as error:
+        raise MissingDriver(
+            f"DATABASE_URL needs the {error.name} driver, which is not installed: "
+            f"pip install -e '.[postgres]'") from None
 
 
 def _create_private(url: str) -> None:
@@ -182,6 +187,10 @@ def _create_private(url: str) -> None:
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
     except (FileExistsError, FileNotFoundError):
         pass
+
+
+class MissingDriver(RuntimeError):
+    """DATABASE_URL names a database whose Python driver is not installed."""
 
 
 class SchemaBehind(RuntimeError):

@@ -13,6 +13,7 @@ those catalogs. Translate the new entries, then run ``python -m companion.i18n``
 
 from __future__ import annotations
 
+import decimal
 import io
 import sys
 from pathlib import Path
@@ -63,7 +64,10 @@ def number(value: object) -> str:
     """A number as the reader's locale writes it (50,000 in English and Korean, 50 000 in
     French); the one way pages and messages print amounts. Anything else is left as text."""
     if isinstance(value, int | float) and not isinstance(value, bool):
-        return str(format_decimal(value))
+        try:
+            return str(format_decimal(value))
+        except decimal.InvalidOperation:  # beyond Babel's 28 digits: a version sent wrong
+            return str(value)
     return "" if value is None else str(value)
 
 

@@ -113,6 +113,15 @@ class Replay:
 
 
 @dataclass(frozen=True)
+class Kept:
+    """What a table's log folds to at one version, kept by the service between requests."""
+
+    replay: Replay
+    labels: dict[int, Label]
+    revealed: dict[str, dict[int, Any]]
+
+
+@dataclass(frozen=True)
 class Entry:
     seq: int
     kind: str
@@ -245,7 +254,7 @@ def _applied(game: ModuleType, replay: Replay, seq: int, action: Mapping[str, An
     before = sealed_step(game, replay.state)
     state = game.apply(replay.state, action)
     after = sealed_step(game, state)
-    revealed = None
+    revealed: dict[str, Any] | None = None
     if before is not None and (after is None or after.key != before.key):
         # This entry ended a sealed step: every phone now sees its values.
         revealed = {"key": before.key,
@@ -255,7 +264,8 @@ def _applied(game: ModuleType, replay: Replay, seq: int, action: Mapping[str, An
     if round_of and round_of(state) != round_of(replay.state):
         closers[round_of(replay.state)] = seq
     seat_owner = owner if isinstance(owner, int) else None
-    op = Op(seq, "action", action, None, seat_owner, revealed["key"] if revealed else None)
+    reveals: str | None = revealed["key"] if revealed else None
+    op = Op(seq, "action", action, None, seat_owner, reveals)
     new = Replay(state, [*replay.done, op], [], [*replay.effective, (seq, action)], closers)
     return Written("action", action, label, new, seat_owner, revealed)
 
@@ -325,7 +335,7 @@ def check_idempotency_key(key: Any) -> str | None:
     return key
 
 
-def may_send(owner: Owner, by: Sender | None) -> bool:
+def may_send(owner: Owner | None, by: Sender | None) -> bool:
     """Whether ``by`` may send an action (or undo an entry) that belongs to ``owner``."""
     if by is None or by.host:
         return True
@@ -336,7 +346,7 @@ def may_send(owner: Owner, by: Sender | None) -> bool:
     return by.seat == owner
 
 
-def _refuse(owner: Owner, by: Sender | None, game: ModuleType, players: list[Any],
+def _refuse(owner: Owner | None, by: Sender | None, game: ModuleType, players: list[Any],
             undoing: bool = False) -> None:
     if may_send(owner, by):
         return
@@ -362,15 +372,19 @@ class TableService:
 
     def __init__(self, db: Database, cache_size: int = 256) -> None:
         self.db = db
-        self._cache: OrderedDict[tuple[str, int], Replay] = OrderedDict()
+        self._cache: OrderedDict[tuple[str, int], Kept] = OrderedDict()
         self._cache_size = cache_size
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------------ creation
 
-    def create(self, game_id: str, players: Any, options: Any) -> TableView:
+    def create(self, game_id: str, players: Any, options: Any, *,
+               table_id: str | None = None, seats: Mapping[int, str] | None = None
+               ) -> TableView:
         """A new table; its host token is ``host_token(view.id)`` (given once to its
-        creator)."""
+        creator). A rematch names its own id (derived from the finished table's, so two
+        phones tapping Rematch at once make one table: the second gets ``IntegrityError``)
+        and the seat tokens its phones keep (``seats``), stored in the same transaction."""
         game = get_game(game_id)
         if not isinstance(players, list):
             raise MalformedInput(N_("players must be a list"))
@@ -387,13 +401,16 @@ class TableService:
                 # Shuffles differ from table to table, yet replay the same from the log.
                 options[option.name] = secrets.randbelow(2**31)
         state = game.setup(players, options)  # validates, or raises before anything is stored
-        table_id = secrets.token_urlsafe(12)  # 96 random bits
+        table_id = table_id or secrets.token_urlsafe(12)  # 96 random bits
         row = TableRow(id=table_id, game=game_id, players=players, options=options, version=0,
                        watch_token=secrets.token_urlsafe(12), host_token=secrets.token_urlsafe(24))
         with self.db.write() as session:
             session.add(row)
+            session.flush()
+            for seat, token in (seats or {}).items():
+                session.add(SeatClaim(table_id=table_id, seat=seat, token=token))
         replay = Replay(state)
-        self._remember(table_id, 0, replay)
+        self._remember(table_id, 0, Kept(replay, {}, {}))
         return TableView(table_id, game, 0, players, options, replay, row.watch_token, {})
 
     def delete(self, table_id: str, by: Sender | None) -> None:
@@ -446,6 +463,21 @@ class TableService:
             stored = session.scalar(select(TableRow.host_token).where(TableRow.id == table_id))
         return stored is not None and secrets.compare_digest(stored, token)
 
+    def times(self, table_id: str) -> tuple[Any, Any]:
+        """When the table was created and last written to (UTC)."""
+        with self.db.read() as session:
+            found = session.execute(select(TableRow.created_at, TableRow.updated_at)
+                                    .where(TableRow.id == table_id)).first()
+        if found is None:
+            raise TableNotFound(N_("no table %(id)s"), id=table_id)
+        return found[0], found[1]
+
+    def seat_tokens(self, table_id: str) -> dict[int, str]:
+        """Each claimed seat's token (a rematch gives the same phones the same seats)."""
+        with self.db.read() as session:
+            return {seat: token for seat, token in session.execute(
+                select(SeatClaim.seat, SeatClaim.token).where(SeatClaim.table_id == table_id))}
+
     def entries(self, table_id: str) -> list[Entry]:
         with self.db.read() as session:
             rows = session.scalars(select(EntryRow).where(EntryRow.table_id == table_id)
@@ -454,27 +486,30 @@ class TableService:
                           r.author) for r in rows]
 
     def _view(self, session: Any, row: TableRow, version: int | None = None) -> TableView:
+        """The table at ``version`` (its current one by default). What the log folds to is
+        kept per version (replay, labels, revealed seals), so a read of a table this process
+        has seen costs the same at 10 and at 1,000 entries; otherwise the log is read once."""
         game = get_game(row.game)
         version = row.version if version is None else version
-        meta = session.execute(
-            select(EntryRow.seq, EntryRow.label, EntryRow.revealed)
-            .where(EntryRow.table_id == row.id, EntryRow.seq <= version)).all()
-        labels = {seq: _label(label) for seq, label, _ in meta}
-        revealed: dict[str, dict[int, Any]] = {}
-        for _, _, seen in sorted(meta, key=lambda m: m[0]):
-            if isinstance(seen, dict) and isinstance(seen.get("key"), str):
-                revealed[seen["key"]] = {int(s): v for s, v in seen.get("values", [])}
-        replay = self._cached(row.id, version)
-        if replay is None:
+        kept = self._cached(row.id, version)
+        if kept is None:
             entries = session.execute(
                 select(EntryRow.seq, EntryRow.kind, EntryRow.payload, EntryRow.owner,
-                       EntryRow.revealed)
+                       EntryRow.revealed, EntryRow.label)
                 .where(EntryRow.table_id == row.id, EntryRow.seq <= version)
                 .order_by(EntryRow.seq)).all()
-            replay = replay_entries(game, row.players, row.options, [tuple(e) for e in entries])
-            self._remember(row.id, version, replay)
-        return TableView(row.id, game, version, row.players, row.options, replay,
-                         row.watch_token, labels, revealed)
+            labels = {e.seq: _label(e.label) for e in entries}
+            revealed: dict[str, dict[int, Any]] = {}
+            for e in entries:
+                if isinstance(e.revealed, dict) and isinstance(e.revealed.get("key"), str):
+                    revealed[e.revealed["key"]] = {
+                        int(s): v for s, v in e.revealed.get("values", [])}
+            replay = replay_entries(game, row.players, row.options,
+                                    [tuple(e)[:5] for e in entries])
+            kept = Kept(replay, labels, revealed)
+            self._remember(row.id, version, kept)
+        return TableView(row.id, game, version, row.players, row.options, kept.replay,
+                         row.watch_token, kept.labels, kept.revealed)
 
     # ------------------------------------------------------------------ writing
 
@@ -665,7 +700,7 @@ class TableService:
                 if first is not None:
                     return first
             raise VersionConflict(N_("the table changed: reload and try again")) from None
-        self._remember(table_id, seq, replay)
+        self._remember(table_id, seq, Kept(replay, labels, revealed))
         return TableView(table_id, view.game, seq, view.players, view.options, replay,
                          view.watch_token, labels, revealed)
 
@@ -796,16 +831,16 @@ class TableService:
 
     # ------------------------------------------------------------------ cache
 
-    def _cached(self, table_id: str, version: int) -> Replay | None:
+    def _cached(self, table_id: str, version: int) -> Kept | None:
         with self._lock:
-            replay = self._cache.get((table_id, version))
-            if replay is not None:
+            kept = self._cache.get((table_id, version))
+            if kept is not None:
                 self._cache.move_to_end((table_id, version))
-            return replay
+            return kept
 
-    def _remember(self, table_id: str, version: int, replay: Replay) -> None:
+    def _remember(self, table_id: str, version: int, kept: Kept) -> None:
         with self._lock:
-            self._cache[(table_id, version)] = replay
+            self._cache[(table_id, version)] = kept
             while len(self._cache) > self._cache_size:
                 self._cache.popitem(last=False)
 

@@ -5,11 +5,14 @@ The one entry point the CLI and the web page share, so both print the same thing
 
 from __future__ import annotations
 
+import inspect
 import io
 import os
 import tempfile
 import tomllib
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from companion import rules
 from companion.__about__ import __version__
@@ -40,19 +43,36 @@ def kit_languages(game_id: str) -> tuple[str, ...]:
 
 
 def build(game_id: str, settings: PrintSettings, base_url: str | None,
-          rules_only: bool = False) -> tuple[Document, Document | None]:
+          rules_only: bool = False, options: Mapping[str, Any] | None = None,
+          cards: list[dict[str, object]] | None = None,
+          ) -> tuple[Document, Document | None]:
     """The kit's document and, with ``backs_separate``, the document of the backs. A game
-    without a kit yet can still print its rule sheet."""
+    without a kit yet can still print its rule sheet. ``options`` are edition values (region
+    points, deck lists) and ``cards`` a group's card list, for a kit whose ``build`` takes
+    them (it prints them in place of the house defaults and blank templates)."""
+
     kit = get_kit(game_id)
     if kit is None:
+        if cards is not None or options is not None:
+            raise BuildError(f"the {game_id!r} kit prints no card list or edition values")
         if rules_only and game_id in rules.games():
             return rule_sheet(game_id, settings, base_url), None
         known = ", ".join(KITS) or "none"
         sheets = ", ".join(g for g in rules.games() if g not in KITS)
         raise BuildError(f"no print kit for {game_id!r}; kits: {known}"
                          + (f" (rule sheet only, with --rules-only: {sheets})" if sheets else ""))
+    extra: dict[str, Any] = {}
+    takes = inspect.signature(kit.build).parameters
+    if cards is not None:
+        if "cards" not in takes:
+            raise BuildError(f"the {game_id!r} kit prints no card list")
+        extra["cards"] = cards
+    if options is not None:
+        if "options" not in takes:
+            raise BuildError(f"the {game_id} kit prints no edition values", game_id)
+        extra["options"] = options
     try:
-        return kit.build(settings, base_url=base_url, rules_only=rules_only)  # type: ignore[no-any-return]
+        return kit.build(settings, base_url=base_url, rules_only=rules_only, **extra)  # type: ignore[no-any-return]
     except (tomllib.TOMLDecodeError, OSError) as exc:
         raise BuildError(f"cannot read the game data: {exc}", game_id) from None
 

@@ -16,6 +16,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from .layout import DUPLEX_MODES, PAPERS, PrintSettings
 from .rulesheet import DEFAULT_BASE_URL
@@ -60,7 +61,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "(default: $COMPANION_PUBLIC_URL, else "
                              f"{DEFAULT_BASE_URL}, the name 'companion serve' announces "
                              "on the local network)")
+    parser.add_argument("--edition", metavar="FILE.toml",
+                        help="the group's edition values (the new-table options, such as "
+                             "region points or a deck list as [[action_deck]] tables) for the "
+                             "kits that print them")
     parser.add_argument("--rules-only", action="store_true", help="the rule sheet alone")
+    parser.add_argument("--cards", metavar="FILE.toml",
+                        help="the group's card list ([[card]] blocks, as on the new-table "
+                             "page), printed in place of blank card templates")
     parser.add_argument("--out", required=True, metavar="FILE.pdf", help="the PDF to write")
 
 
@@ -91,6 +99,30 @@ def parse_offset(value: str) -> tuple[float, float]:
     return dx, dy
 
 
+def _read_toml(path: str, flag: str) -> dict[str, Any]:
+    import tomllib
+
+    try:
+        with open(path, "rb") as f:
+            return tomllib.load(f)
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise BuildError(f"{flag}: cannot read {path!r}: {exc}") from None
+
+
+def read_edition(path: str) -> dict[str, Any]:
+    """Edition values from a TOML file: option names as keys, deck lists as arrays of tables."""
+    return _read_toml(path, "--edition")
+
+
+def read_card_list(path: str) -> list[dict[str, object]]:
+    """A card list file: ``[[card]]`` tables only, as the new-table page takes them."""
+    data = _read_toml(path, "--cards")
+    cards = data.get("card", [])
+    if set(data) - {"card"} or not isinstance(cards, list):
+        raise BuildError(f"--cards: {path!r} must hold [[card]] tables only")
+    return cards
+
+
 def run(args: argparse.Namespace) -> int:
     """Build and write the PDF(s); on any error, one line on stderr and exit status 2."""
     from .build import build, write_files
@@ -114,7 +146,10 @@ def run(args: argparse.Namespace) -> int:
             offset_mm=parse_offset(args.offset), cut_lines=args.cut_lines,
             backs_separate=backs_out is not None,
         )
-        doc, backs = build(args.game, settings, args.base_url, rules_only=args.rules_only)
+        options = read_edition(args.edition) if args.edition else None
+        cards = read_card_list(args.cards) if args.cards else None
+        doc, backs = build(args.game, settings, args.base_url, rules_only=args.rules_only,
+                           options=options, cards=cards)
         write_files(doc, out, backs, backs_out)
     except BuildError as exc:
         print(f"companion print: error: {exc}", file=sys.stderr)

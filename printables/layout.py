@@ -90,6 +90,9 @@ class PrintSettings:
     safe_mm: float = 3.0
     cut_lines: bool = False
     backs_separate: bool = False
+    # the language whose fonts to embed, when not ``lang``'s: an English kit of a game whose
+    # names are Korean needs the Korean font (it covers Latin too)
+    font_lang: str = ""
 
     def __post_init__(self) -> None:
         if self.paper not in PAPERS:
@@ -115,7 +118,7 @@ class PrintSettings:
 
     @property
     def fonts(self) -> FontSet:
-        return fonts_for(self.lang)
+        return fonts_for(self.font_lang or self.lang)
 
 
 @dataclass(frozen=True)

@@ -404,7 +404,7 @@ def test_no_request_leaves_the_server_on_any_page(live_server, new_phone):
     assert response and response.status == 404
     shot(phone, "22-not-found")
     claim(phone, live_server, table_id, "Cy")
-    phone.wait_for_function("document.getElementById('table').dataset.wakeLock")
+    phone.wait_for_function("() => document.getElementById('table').dataset.wakeLock")
     shot(phone, "23-tour-table-seated")
 
     assert_requests_stay_local(live_server, phone)
@@ -435,7 +435,7 @@ def test_the_table_page_keeps_the_screen_awake_and_asks_again_when_visible(
     table_id = table_via_api(live_server)
     claim(phone, live_server, table_id, "Ann")
     assert phone.evaluate("'wakeLock' in navigator"), "this Chromium has no Wake Lock API"
-    phone.wait_for_function("document.getElementById('table').dataset.wakeLock")
+    phone.wait_for_function("() => document.getElementById('table').dataset.wakeLock")
     first = phone.evaluate("document.getElementById('table').dataset.wakeLock")
     assert first in ("held", "refused"), first
     assert phone.evaluate("window.__wakeLockRequests") == 1
@@ -449,7 +449,7 @@ def test_the_table_page_keeps_the_screen_awake_and_asks_again_when_visible(
     phone.evaluate("window.__setHidden(true)")
     assert phone.evaluate("window.__wakeLockRequests") == 1, "asked while hidden"
     phone.evaluate("window.__setHidden(false)")
-    phone.wait_for_function("window.__wakeLockRequests === 2")
+    phone.wait_for_function("() => window.__wakeLockRequests === 2")
     phone.wait_for_function(
         "['held', 'refused'].includes(document.getElementById('table').dataset.wakeLock)")
     # Visible again with the lock still held: it is not asked for twice.

@@ -18,6 +18,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from test_browser import WIDER_THAN_THE_PHONE
 
 pytestmark = pytest.mark.browser
 
@@ -28,19 +29,6 @@ HANGUL = re.compile(r"[\uac00-\ud7a3]")
 # Families the page's font stack names for Hangul (a phone has one of them).
 HANGUL_FAMILIES = ("nanum", "noto sans cjk", "noto sans kr", "apple sd gothic neo",
                    "malgun gothic", "source han sans")
-
-# The elements that stick out of the phone's width (the page then gets zoomed out).
-WIDER_THAN_THE_PHONE = """(width) => {
-  if (window.innerWidth <= width && document.documentElement.scrollWidth <= width) return [];
-  const out = [];
-  for (const el of document.querySelectorAll('body *')) {
-    const box = el.getBoundingClientRect();
-    if (box.width && box.right > width + 1) {
-      out.push(`${el.tagName.toLowerCase()}.${el.className}: ${Math.round(box.right)} px`);
-    }
-  }
-  return out.length ? out.slice(0, 8) : [`page ${document.documentElement.scrollWidth} px`];
-}"""
 
 # Visible elements whose own text holds Hangul, and how each wraps.
 KOREAN_TEXTS = """() => {
@@ -127,8 +115,10 @@ def test_every_main_page_in_korean_on_a_phone(live_server, new_phone):
     phone.locator("#draw-form fieldset").first.locator("label.pick", has_text="3").click()
     with phone.expect_response(lambda r: r.request.method == "POST" and r.url.endswith("/act")):
         phone.get_by_role("button", name="이 카드 추가").click()
-    phone.wait_for_function("document.querySelector('#undo-bar .undo').textContent"
-                            ".includes('되돌리기')")
+    from playwright.sync_api import expect
+
+    # (expect() polls from outside the page: the page's own policy forbids eval)
+    expect(phone.locator("#undo-bar .undo")).to_contain_text("되돌리기")
     look(phone, server, "casse-table")
 
     watch = phone.locator("a", has_text="관전 링크").first.get_attribute("href")

@@ -22,6 +22,7 @@ from companion.games import edgar_et_lucien as edgar
 KO = {"Accept-Language": "ko-KR,ko;q=0.9"}
 CASSE = "casse-toi-pov-con"
 EDGAR = "edgar-et-lucien"
+ELECTION = "election-usa"
 PLAYERS = [{"name": "Ann", "party": "blue"}, {"name": "Bob", "party": "pink"}]
 EDGAR_PLAYERS = {"player.name": ["Ann", "Bob", "Cy"],
                  "player.colour": ["red", "yellow", "blue"]}
@@ -29,6 +30,7 @@ EDGAR_PLAYERS = {"player.name": ["Ann", "Bob", "Cy"],
 # (the crack shout is Casse-toi's own), the language switch naming each language in itself,
 # and acronyms Korean uses as they are.
 ALLOWED = {"Ann", "Bob", "Cy", "Casse", "toi", "Pov'con", "pov'", "con", "Edgar", "Lucien",
+           "Election", "USA", "Mourir", "pour", "le", "Rock",
            "English", "Français", "EN", "FR", "KO", "QR", "PDF", "TOML", "mm", "US"}
 # Where a Latin word may sit: an address, an id in a URL, a [[card]] block.
 ADDRESS = re.compile(r"https?://\S+|/[\w/.?=&%-]+|\[\[card\]\]")
@@ -173,6 +175,34 @@ def test_edgar_table_in_korean_through_placement_and_programming(app: Flask) -> 
     assert_korean(log, f"Ann: {district.name_ko}에서 시작")
 
 
+def test_election_new_table_and_turn_in_korean(app: Flask) -> None:
+    phones = [app.test_client() for _ in range(3)]
+    # The card lists are typed as TOML: their keys stay as the parser reads them.
+    toml_keys = {"kind", "fundraising", "high", "low", "policy", "pawns", "advertising",
+                 "region", "blackmail", "journalist", "amount", "value", "count", "money",
+                 "sincerity", "text", "name"}
+    assert_korean(page(phones[0], f"/new/{ELECTION}"), "서부 해안: 1위 승점",
+                  "색마다 예비에 두는 말 수", "빨강", "보라", allowed=ALLOWED | toml_keys)
+    response = phones[0].post(f"/new/{ELECTION}", headers=KO, data={
+        "player.name": ["Ann", "Bob", "Cy"], "player.colour": ["red", "blue", "green"]})
+    assert response.status_code == 302, response.get_data(as_text=True)
+    table_id = response.location.rsplit("/", 1)[-1]
+    for seat, phone in enumerate(phones):
+        phone.post(f"/t/{table_id}/claim", data={"seat": str(seat)})
+    assert_korean(page(phones[0], f"/t/{table_id}"), "내 차례: 펼쳐 놓은 카드를 가져가거나",
+                  "진정성 올리기", "여섯 지역 지도", "최남부", "펼쳐 놓은 카드 10장")
+    response = act(phones[0], table_id, {
+        "a.type": "take", "a.seat": "0", "a.slot": "1", "a.card.kind": "advertising",
+        "a.card.region": "deep-south", "a.card.pawns": "2"})
+    assert response.status_code == 200, response.json
+    assert_korean(page(phones[1], f"/t/{table_id}"), "광고(최남부): 말 최대 2개",
+                  "비밀 입찰액", "입찰 확정")
+    refused = act(phones[1], table_id, {"a.type": "seal", "a.seat": "1", "a.value": "99"})
+    assert refused.status_code == 422 and "Bob 님은 돈이 부족해요" in refused.json["error"][
+        "message"]
+    assert_korean(page(phones[1], f"/t/{table_id}/log"), "Ann: 카드 가져감(광고)")
+
+
 def test_edgar_refusals_name_amounts_and_cards_in_korean(app: Flask) -> None:
     table_id, phones = edgar_table(app)
     # Seat 1 tries to place out of turn: the reason names both players.
@@ -263,7 +293,7 @@ def app_client_without_language(client: FlaskClient) -> FlaskClient:
     return client.application.test_client()
 
 
-@pytest.mark.parametrize("game", [CASSE, EDGAR])
+@pytest.mark.parametrize("game", [CASSE, EDGAR, ELECTION])
 def test_print_page_in_korean(client: FlaskClient, game: str) -> None:
     markup = page(client, f"/print/{game}")
     assert_korean(markup, "용지", "인쇄할 텍스트 언어", "인쇄 방식",

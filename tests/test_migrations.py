@@ -96,3 +96,18 @@ def test_serve_refuses_a_database_that_is_behind_with_one_clear_line(tmp_path: P
                          cwd=Path(__file__).parent.parent)
     assert run.returncode == 2
     assert "run `companion db upgrade`" in run.stderr and "Traceback" not in run.stderr
+
+
+def test_a_postgresql_url_without_its_driver_says_which_extra_to_install(tmp_path: Path) -> None:
+    # psycopg made impossible to import: the same as a machine without the postgres extra.
+    program = ("import sys; sys.modules['psycopg'] = None; from companion.cli import main; "
+               "sys.exit(main(['serve', '--port', '1']))")
+    run = subprocess.run(
+        [sys.executable, "-c", program],
+        env={"DATABASE_URL": "postgresql+psycopg://u@localhost/db",
+             "PATH": "/usr/bin:/bin", "SECRET_KEY": "x"},
+        capture_output=True, text=True, timeout=60, cwd=Path(__file__).parent.parent)
+    assert run.returncode == 2, run.stderr
+    assert "Traceback" not in run.stderr
+    assert run.stderr.strip().count("\n") == 0  # one line
+    assert "pip install -e '.[postgres]'" in run.stderr

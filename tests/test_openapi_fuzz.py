@@ -24,6 +24,12 @@ _TABLES = [
         {"name": "Ann", "party": "blue"}, {"name": "Bob", "party": "pink"}]}).json,
     _client.post("/api/tables", json={"game": "edgar-et-lucien", "players": [
         {"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"}]}).json,
+    _client.post("/api/tables", json={"game": "election-usa", "players": [
+        {"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"}]}).json,
+    _client.post("/api/tables", json={"game": "mourir-pour-le-rock", "players": [
+        {"name": "Ann", "colour": "purple"}, {"name": "Bob", "colour": "orange"}]}).json,
+    _client.post("/api/tables", json={"game": "storm-candidate", "players": [
+        {"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"}]}).json,
 ]
 _rng = random.Random(5)
 

@@ -140,9 +140,9 @@ def test_the_rule_sheet_alone_works_for_any_game_with_rules(tmp_path: Path) -> N
 
 
 def test_a_game_without_a_kit_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(["storm-candidate", "--base-url", BASE, "--out", str(tmp_path / "x.pdf")],
+    code, _, err = run(["no-such-game", "--base-url", BASE, "--out", str(tmp_path / "x.pdf")],
                        capsys)
-    assert code == 2 and "no print kit for 'storm-candidate'" in err
+    assert code == 2 and "no print kit for 'no-such-game'" in err
     assert list(tmp_path.iterdir()) == []
 
 

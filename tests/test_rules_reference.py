@@ -122,15 +122,130 @@ EDGAR_RULINGS = {
     "Influence tokens": ["components", "buying"],
 }
 
-SLUGS_BY_GAME = {GAME: SLUGS, EDGAR: EDGAR_SLUGS}
+ELECTION = "election-usa"
+
+ELECTION_SLUGS = [
+    "overview",
+    "components",
+    "setup",
+    "turn",
+    "action-cards",
+    "fundraising",
+    "policy",
+    "advertising",
+    "sincerity",
+    "blackmail-journalist",
+    "skeletons",
+    "end-of-game",
+    "scoring",
+]
+
+# Every Election USA item of RULINGS.md, by its opening words, and the sections showing it.
+ELECTION_RULINGS = {
+    "Players": ["setup"],
+    "Names": ["components"],
+    "Regions (public sources)": ["overview"],
+    "Sincerity track 0 to 15": ["overview", "setup"],
+    "Start": ["setup"],
+    "Taking a face-up card": ["setup", "action-cards", "action-cards"],
+    "Fundraising": ["fundraising"],
+    "Policy auction": ["policy", "policy"],
+    "Advertising": ["advertising", "advertising"],
+    "Raising Sincerity": ["sincerity", "sincerity"],
+    "Blackmail ($) and Journalist": ["blackmail-journalist", "blackmail-journalist", "skeletons"],
+    "End of game": ["end-of-game"],
+    "Final scoring": ["scoring", "scoring"],
+    "4 Skeletons": ["scoring"],
+    "Tie": ["scoring"],
+}
+
+ROCK = "mourir-pour-le-rock"
+
+ROCK_SLUGS = [
+    "setup",
+    "market",
+    "rounds",
+    "action-cubes",
+    "placing-cubes",
+    "actions-80s",
+    "actions-90s",
+    "actions-2000s",
+    "events",
+    "end-of-game",
+    "final-count",
+]
+
+# Every Mourir pour le Rock item of RULINGS.md, by its opening words.
+ROCK_RULINGS = [
+    "Players 2 to 4",
+    "Mental health (edition values)",
+    "Songs track 0 to 10",
+    "Writing a song",
+    "Once per game",
+    "Final scoring",
+    "A turn",
+    "The vice for first falling below 12",
+    "A player at 0 mental health",
+    "Artistic exploration: once a game per player",
+    "Market, tours, agents",
+    "The game ends when the last 2000s tour card",
+]
+
+STORM = "storm-candidate"
+
+STORM_SLUGS = [
+    "components",
+    "goal",
+    "setup",
+    "player-area",
+    "turn-order",
+    "workers",
+    "buying",
+    "scoring",
+    "clean-up",
+    "action-cards",
+    "card-anatomy",
+    "office-cards",
+    "colours",
+    "end-of-game",
+]
+
+# Every 폭풍의 대권주자 item of RULINGS.md, by its opening words, and the section beside which
+# it is shown.
+STORM_RULINGS = {
+    "Players 2 to 4": "goal",
+    "Turn order": "turn-order",
+    "Buying": "buying",
+    "Each empty office": "clean-up",
+    "No card, worker, token or coin": "action-cards",
+    "Clean-up removes": "clean-up",
+    "Two players": "setup",
+    "End at the end": "end-of-game",
+    "Card and office texts": "card-anatomy",
+    "Player colours": "player-area",
+    "Hand": "turn-order",
+    "Periods I–IV go in full": "setup",
+    "The street has 11 slots": "buying",
+    "A Doctorate is worth": "end-of-game",
+    'The rulebook\'s "round 1: blue office actions only"': "workers",
+    "Ties for turn order": "turn-order",
+    "Victory-point tokens": "components",
+    "The score track": "scoring",
+}
+
+SLUGS_BY_GAME = {GAME: SLUGS, EDGAR: EDGAR_SLUGS, ELECTION: ELECTION_SLUGS, ROCK: ROCK_SLUGS,
+                 STORM: STORM_SLUGS}
 
 # Each game's section of RULINGS.md (its heading) and the sources naming its items.
 RULINGS_MD_SECTIONS = {
     GAME: ("## Casse-toi Pov'con!", RULING_SOURCES),
     EDGAR: ("## Edgar & Lucien", list(EDGAR_RULINGS)),
+    ELECTION: ("## Election USA", list(ELECTION_RULINGS)),
+    ROCK: ("## Mourir pour le Rock", ROCK_RULINGS),
+    STORM: ("## 폭풍의 대권주자", list(STORM_RULINGS)),
 }
 
-MARKER = {"en": "Table ruling", "fr": "Règle de table"}
+MARKER = {"en": "Table ruling", "fr": "Règle de table", "ko": "테이블 판정"}
 
 
 def _game_data() -> dict:
@@ -194,7 +309,8 @@ def _rulings_md_items(heading: str) -> list[str]:
     assert RULINGS_MD is not None
     text = RULINGS_MD.read_text(encoding="utf-8")
     start = text.index(heading)
-    end = text.index("\n## ", start + 1)
+    end = text.find("\n## ", start + 1)
+    end = len(text) if end < 0 else end  # the last section of the file
     items: list[str] = []
     for line in text[start:end].splitlines()[1:]:
         bullet = re.match(r"^\s*(?:-|\d+\.)\s+(.*)", line)
@@ -496,8 +612,10 @@ def test_every_section_page_renders(client, game, lang):
 
 
 @pytest.mark.parametrize("game", list(SLUGS_BY_GAME))
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", ["en", "fr", "ko"])
 def test_next_and_previous_chain_through_every_section(client, game, lang):
+    if lang not in rules.languages(game):
+        pytest.skip(f"{game} has no {lang} rules")
     slugs = SLUGS_BY_GAME[game]
     url = f"/rules/{game}/{slugs[0]}?lang={lang}"
     visited = []
@@ -803,3 +921,33 @@ def test_section_pages_fit_a_phone_and_stay_offline(live_server, new_phone):
     page.wait_for_url(f"**/rules/{GAME}/setup?lang=fr")
     assert page.locator("h1").inner_text() == "Mise en place"
     assert all(url.startswith(live_server.url) for url in page.requested_urls)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_election_every_ruling_of_rulings_md_is_shown_where_it_applies(lang):
+    assert [s.slug for s in rules.sections(ELECTION, lang)] == ELECTION_SLUGS
+    shown: dict[str, list[str]] = {}
+    for sec in rules.sections(ELECTION, lang):
+        for ruling in sec.rulings:
+            shown.setdefault(ruling.source, []).append(sec.slug)
+    assert shown == ELECTION_RULINGS
+
+
+def test_election_rulings_state_the_numbers_of_the_game_data():
+    data = tomllib.loads((rules.GAME_DATA_DIR / f"{ELECTION}.toml").read_text("utf-8"))
+    for lang in ("en", "fr"):
+        text = " ".join(r.text for sec in rules.sections(ELECTION, lang) for r in sec.rulings)
+        for region in data["regions"]:
+            name = region[f"name_{lang}"]
+            assert f"{name} {'/'.join(str(p) for p in region['points'])}" in text, name
+        assert str(data["end"]["malus"]) in rules.section(ELECTION, "scoring", lang).rulings[
+            2].text
+        assert f"{data['pawns']['reserve']}" in text and str(data["cards"]["action_deck"]) in text
+    setup = " ".join(r.text for r in rules.section(ELECTION, "setup", "en").rulings)
+    assert f"${data['start']['money']}M" in setup and f"space {data['start']['sincerity']}" in setup
+
+
+def test_election_edition_values_are_marked():
+    marked = {r.source for sec in rules.sections(ELECTION, "en") for r in sec.rulings
+              if r.edition_value}
+    assert marked == {"Start", "Final scoring", "4 Skeletons"}

@@ -4,12 +4,21 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import casse_toi_pov_con, edgar_et_lucien
+from . import (
+    casse_toi_pov_con,
+    edgar_et_lucien,
+    election_usa,
+    mourir_pour_le_rock,
+    storm_candidate,
+)
 from .base import N_, GameError, MalformedInput
 
 GAMES: dict[str, ModuleType] = {
     casse_toi_pov_con.ID: casse_toi_pov_con,
     edgar_et_lucien.ID: edgar_et_lucien,
+    election_usa.ID: election_usa,
+    mourir_pour_le_rock.ID: mourir_pour_le_rock,
+    storm_candidate.ID: storm_candidate,
 }
 
 # Every game the product covers, in menu order; the ones not in GAMES are not playable yet.

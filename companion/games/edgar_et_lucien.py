@@ -1518,6 +1518,10 @@ def round_number(state: State) -> int:
     return state.period
 
 
+# What a round is called in this game (the history page's dividers).
+ROUND_LABEL = N_("Electoral Period %(n)s")
+
+
 def correctable(action: Mapping[str, Any]) -> bool:
     """No action of this game replaces a past entry: mistakes are undone, not corrected."""
     return False

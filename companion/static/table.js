@@ -13,6 +13,7 @@
   var pollMs = parseInt(root.dataset.poll, 10) || 400;
   var liveUrl = root.dataset.liveUrl;
   var lastCrack = currentCrack();
+  var seenRequests = [];
   var polling = false;
   var timer = null;
 
@@ -86,6 +87,18 @@
       redoButton.disabled = !liveRoot.dataset.redo || !!liveRoot.dataset.redoRefusal;
       redoButton.title = liveRoot.dataset.redoRefusal || liveRoot.dataset.redo || "";
     }
+    // A phone asking for a seat: the host (or the holder) is told at once, wherever they are
+    // on the page.
+    var asking = Array.prototype.map.call(
+      document.querySelectorAll("[data-seat-request]"), function (el) { return el.id || el.dataset.seatRequest; });
+    var newRequest = asking.filter(function (id) { return seenRequests.indexOf(id) < 0; });
+    if (newRequest.length && seenRequests.initialised) {
+      var first = document.querySelector("[data-seat-request] strong");
+      if (first) showToast(first.textContent);
+      if (navigator.vibrate) navigator.vibrate(200);
+    }
+    seenRequests = asking;
+    seenRequests.initialised = true;
     var crackNow = currentCrack();
     if (crackNow && crackNow !== lastCrack) shoutCrack(crackNow);
     lastCrack = crackNow;

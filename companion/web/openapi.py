@@ -71,6 +71,77 @@ def _action(game: Any) -> dict[str, Any]:
         for kind, names in fields.items()]}
 
 
+def _export_paths(table_id: dict[str, Any], senders: list[dict[str, Any]]) -> dict[str, Any]:
+    """Plays as files: one row per player per play (CSV), the same as JSON, one play in BG
+    Stats' import format. A table's id is its secret: knowing it is the right to read."""
+    csv_body = {"description": "One row per player per play",
+                "content": {"text/csv": {"schema": {"type": "string"}}}}
+    player = {"type": "object", "required": ["seat", "name", "score", "rank", "winner"],
+              "properties": {"seat": {"type": "integer"}, "name": {"type": "string"},
+                             "score": {"type": ["integer", "null"]},
+                             "rank": {"type": ["integer", "null"]},
+                             "winner": {"type": "boolean"}}}
+    play = {"type": "object", "required": ["id", "game", "game_name", "finished", "players"],
+            "properties": {"id": {"type": "string"}, "game": {"type": "string"},
+                           "game_name": {"type": "string"},
+                           "started": {"type": ["string", "null"]},
+                           "updated": {"type": ["string", "null"]},
+                           "finished": {"type": "boolean"},
+                           "reason": {"type": ["string", "null"]},
+                           "reason_text": {"type": ["string", "null"]},
+                           "round": {"type": ["integer", "null"]},
+                           "entries": {"type": "integer"},
+                           "players": {"type": "array", "items": player}}}
+    plays_body = _json({"type": "object", "required": ["plays"], "properties": {
+        "plays": {"type": "array", "items": play}}}, "The plays")
+    bgstats = _json({"type": "object", "required": ["game", "playDate", "players"],
+                     "properties": {
+                         "sourceName": {"type": "string"},
+                         "game": {"type": "object", "required": ["name"],
+                                  "properties": {"name": {"type": "string"}}},
+                         "playDate": {"type": "string"},
+                         "players": {"type": "array", "items": {
+                             "type": "object", "required": ["name", "winner"],
+                             "properties": {"name": {"type": "string"},
+                                            "score": {"type": "string"},
+                                            "winner": {"type": "boolean"}}}}}},
+                    "One play in BG Stats' play-import format")
+    tables = {"name": "table", "in": "query", "required": True, "explode": True,
+              "schema": {"type": "array", "items": {"type": "string"}, "minItems": 1,
+                         "maxItems": 50},
+              "description": "A table's id; repeat for several tables"}
+    missing = _error("No such table")
+    bad = _error("No table named, or more than 50")
+    rematch = {"allOf": [{"$ref": "#/components/schemas/Table"}, {
+        "type": "object", "properties": {"host_token": {"type": "string"}}}]}
+    return {
+        "/api/tables/{table_id}/rematch": {"post": {
+            "summary": "Start (once) the rematch of a finished table: same game, players "
+                       "and options, new seeds; the seat tokens hold the same seats there",
+            "parameters": [table_id, *senders],
+            "responses": {
+                "201": _json(rematch, "The new table (and its host token, for the host)"),
+                "403": _error("Neither a seat nor the host, or a token not this table's"),
+                "404": missing, "422": _error("The game is not over yet"),
+                "503": STORAGE}}},
+        "/api/tables/{table_id}/export.csv": {"get": {
+            "summary": "The play as CSV", "parameters": [table_id],
+            "responses": {"200": csv_body, "404": missing, "503": STORAGE}}},
+        "/api/tables/{table_id}/export.json": {"get": {
+            "summary": "The play as JSON", "parameters": [table_id],
+            "responses": {"200": plays_body, "404": missing, "503": STORAGE}}},
+        "/api/tables/{table_id}/bgstats.json": {"get": {
+            "summary": "The play as a BG Stats import file", "parameters": [table_id],
+            "responses": {"200": bgstats, "404": missing, "503": STORAGE}}},
+        "/api/plays.csv": {"get": {
+            "summary": "Several plays as CSV", "parameters": [tables],
+            "responses": {"200": csv_body, "400": bad, "404": missing, "503": STORAGE}}},
+        "/api/plays.json": {"get": {
+            "summary": "Several plays as JSON", "parameters": [tables],
+            "responses": {"200": plays_body, "400": bad, "404": missing, "503": STORAGE}}},
+    }
+
+
 def document() -> dict[str, Any]:
     table_id = {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}
     seat = {"name": "seat", "in": "path", "required": True,
@@ -196,6 +267,7 @@ def document() -> dict[str, Any]:
                                               "description": "seq of the log entry to replace"},
                                    "action": {"$ref": "#/components/schemas/Action"}}}}}},
                 "responses": {"200": table, **write_errors}}},
+            **_export_paths(table_id, [seat_token, host_token]),
         },
         "components": {"schemas": {
             "Error": {"type": "object", "required": ["error"], "properties": {"error": {

@@ -705,11 +705,10 @@ def correct(table_id: str) -> Any:
 
 @pages_bp.get("/t/<table_id>/log")
 def log(table_id: str) -> Any:
-    view = _load(table_id)
-    entries = service().entries(table_id)
-    return render_template("log.html", view=view, game=view.game, entries=entries,
-                           render_label=lambda label: render_label(view, label),
-                           seat=my_seat(table_id))
+    """The table's history: every entry, who sent it and when, by round."""
+    from .after import history_page
+
+    return history_page(table_id)
 
 
 @pages_bp.get("/t/<table_id>/qr.svg")

@@ -4,11 +4,20 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import casse_toi_pov_con, edgar_et_lucien
+from . import (
+    casse_toi_pov_con,
+    edgar_et_lucien,
+    election_usa,
+    mourir_pour_le_rock,
+    storm_candidate,
+)
 
 KITS: dict[str, ModuleType] = {
     casse_toi_pov_con.GAME_ID: casse_toi_pov_con,
     edgar_et_lucien.GAME_ID: edgar_et_lucien,
+    election_usa.GAME_ID: election_usa,
+    mourir_pour_le_rock.GAME_ID: mourir_pour_le_rock,
+    storm_candidate.GAME_ID: storm_candidate,
 }
 
 

@@ -1,0 +1,105 @@
+"""Election USA: the numbers of the data file, the options and the outcome reasons."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..base import (
+    N_,
+    Option,
+    load_data,
+)
+
+ID = "election-usa"
+NAME = "Election USA"
+MIN_PLAYERS = 2
+MAX_PLAYERS = 5
+LANGUAGES = ("en", "fr")
+
+DATA = load_data(ID)
+START: Mapping[str, int] = DATA["start"]
+SINCERITY_MIN: int = DATA["sincerity"]["min"]
+SINCERITY_MAX: int = DATA["sincerity"]["max"]
+FACE_UP: int = DATA["cards"]["face_up"]
+LAYOUT: tuple[int, ...] = tuple(DATA["cards"]["layout"])
+MAX_VALUE: int = DATA["cards"]["max_value"]
+MAX_AMOUNT: int = DATA["cards"]["max_amount"]
+MAX_PAWNS: int = DATA["cards"]["max_pawns"]
+SKELETON_LIMIT: int = DATA["end"]["skeletons"]
+REGIONS: tuple[Mapping[str, Any], ...] = tuple(DATA["regions"])
+REGION_IDS: tuple[str, ...] = tuple(r["id"] for r in REGIONS)
+COLOURS: tuple[str, ...] = tuple(c["id"] for c in DATA["colours"])
+COLOUR_HEX: dict[str, str] = {c["id"]: c["hex"] for c in DATA["colours"]}
+KINDS: tuple[str, ...] = tuple(k["id"] for k in DATA["kinds"])
+SCANDALS = ("blackmail", "journalist")
+PLAYABLE = ("fundraising", "policy", "advertising")
+PLACES = ("1st", "2nd", "3rd")
+ADS_STEP = "ads"
+MAX_DECK_SIZE = 300
+
+ACTION_DECK_FIELDS = ("name", "kind", "high", "low", "pawns", "region", "value", "amount",
+                      "count")
+SKELETON_DECK_FIELDS = ("name", "text", "money", "sincerity", "pawns", "count")
+
+
+def points_option(region: Mapping[str, Any], place: int) -> str:
+    return f"points_{region['id'].replace('-', '_')}_{PLACES[place]}"
+
+
+_POINT_LABELS = {
+    "west-coast": (N_("West Coast: 1st place points"), N_("West Coast: 2nd place points"),
+                   N_("West Coast: 3rd place points")),
+    "midwest": (N_("Midwest: 1st place points"), N_("Midwest: 2nd place points"),
+                N_("Midwest: 3rd place points")),
+    "great-lakes": (N_("Great Lakes: 1st place points"), N_("Great Lakes: 2nd place points"),
+                    N_("Great Lakes: 3rd place points")),
+    "eastern-seaboard": (N_("Eastern Seaboard: 1st place points"),
+                         N_("Eastern Seaboard: 2nd place points"),
+                         N_("Eastern Seaboard: 3rd place points")),
+    "southern-states": (N_("Southern States: 1st place points"),
+                        N_("Southern States: 2nd place points"),
+                        N_("Southern States: 3rd place points")),
+    "deep-south": (N_("Deep South: 1st place points"), N_("Deep South: 2nd place points"),
+                   N_("Deep South: 3rd place points")),
+}
+
+OPTIONS = (
+    Option("reserve", "int", DATA["pawns"]["reserve"], N_("Pawns of each colour in the reserve"),
+           edition=True, minimum=0, maximum=40),
+    Option("skeleton_malus", "int", DATA["end"]["malus"],
+           N_("Victory points lost for 4 Skeletons"), edition=True, minimum=0, maximum=30),
+    Option("action_cards", "int", DATA["cards"]["action_deck"],
+           N_("Action cards in the deck, the ten face-up ones included"),
+           N_("Drawing the last one ends the game; a deck list replaces this count"),
+           edition=True, minimum=FACE_UP + 1, maximum=300),
+    *(Option(points_option(region, place), "int", region["points"][place],
+             _POINT_LABELS[region["id"]][place], edition=True, minimum=0, maximum=30)
+      for region in REGIONS for place in range(3)),
+    Option("action_deck", "deck", [], N_("Your Action cards"),
+           N_("kind: fundraising (high, low), policy (pawns), advertising (region, pawns), "
+              "blackmail or journalist (amount); value: the blue circle; count: copies"),
+           edition=True, fields=ACTION_DECK_FIELDS),
+    Option("skeleton_deck", "deck", [], N_("Your Skeleton cards"),
+           N_("money, sincerity, pawns: what the card changes for its drawer; text: its words"),
+           edition=True, fields=SKELETON_DECK_FIELDS),
+)
+
+
+class Reason:
+    """Why a game of Election USA ended the way it did (the ``reason`` of its outcome)."""
+
+    MOST_POINTS = "most_points"
+    """One player has the most victory points."""
+    POLICY_TIEBREAK = "policy_tiebreak"
+    """Tied on points: the most Policy cards chosen wins."""
+    SHARED = "shared"
+    """Tied on points and on Policy cards chosen: a shared win."""
+
+
+class Trigger:
+    """What ended the game (shown with the final scoring)."""
+
+    SKELETONS = "fourth_skeleton"
+    LAST_PAWN = "last_pawn"
+    LAST_CARD = "last_card"

@@ -1,0 +1,283 @@
+"""The Mourir pour le Rock kit as a player gets it: the boards and their gauges drawn from
+the game data, the main board's actions and costs, the score sheet, tokens and cards (blank
+or the group's list), fonts, rendering, QR codes and reproducible bytes.
+
+Built once per module in French (A4, long-edge duplex) and once in English."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+from print_pdf import build_kit, card_placements, decode_qr, page_size_mm, pdffonts, render
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+from companion import create_app
+from companion.games import mourir_pour_le_rock as engine
+from companion.games.base import load_data
+from companion.rules import rules_url, sections
+from printables import cli
+from printables.build import build, kit_games, render_bytes, write_files
+from printables.kits import mourir_pour_le_rock as kit
+from printables.layout import PrintSettings
+from printables.text import BuildError
+
+GAME = "mourir-pour-le-rock"
+BASE = "http://192.168.1.20:8000"
+DATA = load_data(GAME)
+
+
+def make(tmp: Path, name: str, **settings: Any) -> Path:
+    return build_kit(GAME, BASE, tmp, name, **settings)
+
+
+@pytest.fixture(scope="module")
+def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("rock")
+
+
+@pytest.fixture(scope="module")
+def kit_fr(out: Path) -> Path:
+    return make(out, "kit-fr", lang="fr")
+
+
+@pytest.fixture(scope="module")
+def pdf_fr(kit_fr: Path) -> PdfReader:
+    return PdfReader(str(kit_fr))
+
+
+@pytest.fixture(scope="module")
+def pdf_en(out: Path) -> PdfReader:
+    return PdfReader(str(make(out, "kit-en", lang="en")))
+
+
+def footers(pdf: PdfReader) -> list[str]:
+    return [" ".join((page.extract_text() or "").split()) for page in pdf.pages]
+
+
+def pages_of(pdf: PdfReader, component: str) -> list[int]:
+    return [i for i, text in enumerate(footers(pdf))
+            if re.search(rf"· {re.escape(component)}[^·]* · kit", text)]
+
+
+def words(pdf: PdfReader, page: int) -> str:
+    return " ".join((pdf.pages[page].extract_text() or "").split())
+
+
+def card_ids(pdf: PdfReader) -> Counter[str]:
+    ids: Counter[str] = Counter()
+    for i in range(len(pdf.pages)):
+        ids.update(card_placements(pdf, i).keys())
+    return ids
+
+
+def test_the_kit_is_registered_for_the_cli_and_the_print_page(out: Path, client: Any,
+                                                              capsys: Any) -> None:
+    assert GAME in kit_games()
+    path = out / "cli.pdf"
+    assert cli.main([GAME, "--base-url", BASE, "--lang", "en", "--out", str(path)]) == 0
+    assert "pages" in capsys.readouterr().out and path.stat().st_size > 0
+    html = client.get(f"/print/{GAME}").get_data(as_text=True)
+    assert 'value="fr"' in html and 'value="en"' in html
+    with pytest.raises(BuildError, match="no 'ko' texts"):
+        build(GAME, PrintSettings(lang="ko"), BASE)
+
+
+def test_page_sizes_order_and_duplex(pdf_fr: PdfReader) -> None:
+    texts = footers(pdf_fr)
+    total = len(texts)
+    for i in range(total):
+        assert page_size_mm(pdf_fr, i) == (pytest.approx(210, abs=0.01),
+                                           pytest.approx(297, abs=0.01))
+        assert "Mourir pour le Rock · " in texts[i]
+        assert f"· kit {kit.KIT_VERSION} · page {i + 1} sur {total}" in texts[i]
+    assert pages_of(pdf_fr, "Liste du matériel") == [2]
+    boards = pages_of(pdf_fr, "Plateaux des joueurs")
+    assert len(boards) == 4
+    for name in ("Plateaux des joueurs", "Plateau principal", "Tapis du marché",
+                 "Feuille de score", "Dé principal", "Jetons", "Cartes"):
+        pages = [p for p in pages_of(pdf_fr, name) if "(dos)" not in texts[p]]
+        assert pages and all(p % 2 == 0 for p in pages), name  # each starts a sheet
+
+
+def test_four_player_boards_with_the_gauge_in_three_colours(pdf_fr: PdfReader,
+                                                           out: Path) -> None:
+    boards = pages_of(pdf_fr, "Plateaux des joueurs")
+    v = {o.name: o.default for o in engine.OPTIONS if o.kind == "int"}
+    for page, colour in zip(boards, ("violet", "orange", "bleu", "noir"), strict=True):
+        text = words(pdf_fr, page)
+        assert f"Plateau du joueur — {colour}" in text
+        for n in range(1, v["mental_max"] + 1):
+            assert f" {n} " in f" {text} ", n
+        assert "vert : 3 cubes*" in text and "jaune : 2 cubes*" in text
+        assert "rouge : 1 cube*" in text and "mort pour le rock : +10*" in text
+        assert "★5" in text and "Chansons" in text
+        assert "valeur maison 16*" in text and "5 000 $*" in text
+    # The three zone colours (and the cube colour) are really printed.
+    folder = out / "board-png"
+    folder.mkdir(exist_ok=True)
+    (png,) = render(Path(out / "kit-fr.pdf"), folder, 40, first=boards[0] + 1,
+                    last=boards[0] + 1)
+    colours = {rgb: n for n, rgb in Image.open(png).convert("RGB").getcolors(1 << 24)}
+
+    def near(hex_value: str) -> int:
+        r, g, b = (int(hex_value[i:i + 2], 16) for i in (1, 3, 5))
+        return sum(n for (pr, pg, pb), n in colours.items()
+                   if abs(pr - r) + abs(pg - g) + abs(pb - b) < 30)
+
+    for zone in ("green", "yellow", "red"):
+        assert near(DATA["zone_colours"][zone]) > 200, zone
+    assert near(DATA["colour_values"]["purple"]) > 200
+
+
+def test_the_main_board_shows_each_decades_actions_and_costs(pdf_en: PdfReader) -> None:
+    (page,) = pages_of(pdf_en, "Main board")
+    text = words(pdf_en, page)
+    for decade in DATA["decade"]:
+        assert decade["name_en"] in text
+    for action in DATA["action"]:
+        assert action["name_en"] in text, action["id"]
+    for cost in ("+2* mental health", "Only at 6* or less", "+1* mental health, +2,000* fans",
+                 "Pay $5,000*", "+$3,000*", "With 2* vices: +2,000* fans",
+                 "Pay 1* mental health: +4,000* fans", "pay $1,500*", "(10* points)",
+                 "total × $1,000*", "12 tour cards*", "house default — check your copy"):
+        assert cost in text, cost
+
+
+def test_score_sheet_has_every_category_and_four_columns(pdf_en: PdfReader) -> None:
+    (page,) = pages_of(pdf_en, "Score sheet")
+    text = words(pdf_en, page)
+    for line in ("Tour cards", "Prizes", "Completed objectives", "identical or different",
+                 "Fans: 1 per 1,000*", "Money: 1 per $5,000*", "Mental health left: 1* each",
+                 "Bribe token: 10*", "Died for rock: 10*", "Events and powers", "Total",
+                 "a tie is shared"):
+        assert line in text, line
+
+
+def test_tokens_and_their_counts(pdf_fr: PdfReader) -> None:
+    ids = card_ids(pdf_fr)
+    k = DATA["kit"]
+    assert sum(1 for i in ids if i.startswith("bribe")) == 1 and ids["bribe"] == 2  # + back
+    for prefix, count in (("fans-1000-", k["fan_tokens_1000"]),
+                          ("fans-5000-", k["fan_tokens_5000"]),
+                          ("money-1000-", k["money_1000"]), ("money-5000-", k["money_5000"])):
+        assert sum(1 for i in ids if i.startswith(prefix)) == count, prefix
+    for colour in DATA["players"]["colours"]:
+        assert sum(1 for i in ids if i.startswith(f"cube-{colour}-")) == k["cubes_per_player"]
+    # Every card and token has its back.
+    sides: Counter[tuple[str, str]] = Counter()
+    for i in range(len(pdf_fr.pages)):
+        content = ContentStream(pdf_fr.pages[i].get_contents(), pdf_fr)
+        for operands, operator in content.operations:
+            if operator == b"BDC" and operands and operands[0] == "/Card":
+                sides[(str(operands[1]["/Side"]), str(operands[1]["/ID"]))] += 1
+    fronts = {cid for side, cid in sides if side == "/front"}
+    backs = {cid for side, cid in sides if side == "/back"}
+    assert fronts == backs
+    (tokens,) = [p for p in pages_of(pdf_fr, "Jetons") if "(dos)" not in footers(pdf_fr)[p]]
+    assert "Pot de vin" in words(pdf_fr, tokens)
+
+
+def test_blank_card_templates_for_every_deck(pdf_fr: PdfReader) -> None:
+    ids = card_ids(pdf_fr)
+    per = DATA["kit"]["blank_cards_per_deck"]
+    for deck in DATA["deck"]:
+        assert sum(1 for i in ids if i.startswith(f"{deck['id']}-blank-")) == per
+    text = " ".join(words(pdf_fr, p) for p in pages_of(pdf_fr, "Cartes"))
+    for label in ("Tournées", "Agent(e)s", "Vices", "Prix", "Événements", "Coût $",
+                  "Fans requis", "Continent", "Symbole"):
+        assert label in text, label
+    checklist = words(pdf_fr, 2)
+    assert "Modèles vierges" in checklist and str(per * len(DATA["deck"])) in checklist
+
+
+def test_the_groups_card_list_prints_in_place_of_the_blanks(tmp_path: Path) -> None:
+    cards = [{"kind": "tour", "name": "Tokyo Dome", "decade": "80s", "cost_money": 2000,
+              "fans": 3000, "continent": "asia", "souvenir": 2},
+             {"kind": "vice", "name": "Whisky", "text": "−1 mental health each turn"}]
+    doc, _ = kit.build(PrintSettings(lang="en"), BASE, cards=cards)
+    path = tmp_path / "listed.pdf"
+    write_files(doc, path)
+    pdf = PdfReader(str(path))
+    ids = card_ids(pdf)
+    assert {"tour-1", "vice-1"} <= set(ids)
+    assert not any(i.startswith(("tour-blank-", "vice-blank-")) for i in ids)
+    assert any(i.startswith("gear-blank-") for i in ids)
+    text = " ".join(words(pdf, p) for p in pages_of(pdf, "Cards"))
+    assert "Tokyo Dome" in text and "$2,000" in text and "Asia" in text
+    assert "Whisky" in text
+    assert "Your card list, printed" in words(pdf, 2)
+    with pytest.raises(BuildError, match="kind"):
+        kit.build(PrintSettings(lang="en"), BASE, cards=[{"name": "x"}])
+
+
+def test_the_main_die_has_no_1_or_2(pdf_en: PdfReader) -> None:
+    (page,) = pages_of(pdf_en, "Main die")
+    text = words(pdf_en, page)
+    assert "faces 3, 3, 4, 4, 5, 6*" in text
+    printed = [int(w) for w in text.split("6*.", 1)[1].split("·")[0].split() if w.isdigit()]
+    assert sorted(printed) == sorted(DATA["songs"]["main_die_faces"]) == [3, 3, 4, 4, 5, 6]
+
+
+def test_the_checklist_says_what_to_cut_and_to_bring(pdf_en: PdfReader) -> None:
+    text = words(pdf_en, 2)
+    for line in ("Player boards", "Main board", "Market mat", "Score sheet", "Main die",
+                 "Tokens", "Cards", "Rule sheet", "Also bring", "six-sided dice",
+                 "Blank templates"):
+        assert line in text, line
+
+
+def test_every_font_is_embedded_and_subset(kit_fr: Path) -> None:
+    for font in pdffonts(kit_fr):
+        assert font["emb"] == "yes" and font["sub"] == "yes", font
+
+
+def test_every_page_renders_low_ink_on_letter(out: Path, tmp_path: Path) -> None:
+    path = make(out, "kit-en-letter-low", lang="en", paper="letter", low_ink=True)
+    pngs = render(path, tmp_path, 12)
+    assert len(pngs) == len(PdfReader(str(path)).pages)
+    for png in pngs:
+        assert Image.open(png).size[0] > 80
+
+
+def test_the_rule_sheet_qr_codes_open_existing_rules_pages(kit_fr: Path, pdf_fr: PdfReader,
+                                                          tmp_path: Path) -> None:
+    pages = pages_of(pdf_fr, "Fiche de règles")
+    found: list[str] = []
+    for png in render(kit_fr, tmp_path, 200, first=pages[0] + 1, last=pages[-1] + 1,
+                      gray=True):
+        found += decode_qr(png)
+    expected = [rules_url(BASE, GAME, s.slug, "fr") for s in sections(GAME, "fr")]
+    assert sorted(found) == sorted(expected)
+    client = create_app({"TESTING": True, "DATABASE_URL": "sqlite://",
+                         "SECRET_KEY": "t"}).test_client()
+    for url in found:
+        assert client.get(url.removeprefix(BASE)).status_code == 200, url
+
+
+def test_builds_are_reproducible(kit_fr: Path) -> None:
+    again = render_bytes(build(GAME, PrintSettings(lang="fr"), BASE)[0])
+    assert again == kit_fr.read_bytes()
+
+
+def test_the_cli_prints_a_card_list_file(tmp_path: Path, capsys: Any) -> None:
+    listing = tmp_path / "cards.toml"
+    listing.write_text('[[card]]\nkind = "award"\nname = "Golden Mic"\nsouvenir = 6\n',
+                       encoding="utf-8")
+    path = tmp_path / "kit.pdf"
+    assert cli.main([GAME, "--base-url", BASE, "--lang", "en", "--cards", str(listing),
+                     "--out", str(path)]) == 0
+    pdf = PdfReader(str(path))
+    assert "award-1" in card_ids(pdf)
+    assert "Golden Mic" in " ".join(words(pdf, p) for p in pages_of(pdf, "Cards"))
+    listing.write_text('title = "x"\n', encoding="utf-8")
+    with pytest.raises(SystemExit):
+        cli.main([GAME, "--base-url", BASE, "--cards", str(listing), "--out", str(path)])
+    assert "[[card]] tables only" in capsys.readouterr().err
+    with pytest.raises(BuildError, match="prints no card list"):
+        build("casse-toi-pov-con", PrintSettings(), BASE, cards=[])

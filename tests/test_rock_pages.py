@@ -1,0 +1,200 @@
+"""Mourir pour le Rock through the phone pages: start, cubes, songs, events, the count."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+GAME = "mourir-pour-le-rock"
+
+
+def start(app: Flask, count: int = 2, **fields: Any) -> tuple[str, list[FlaskClient]]:
+    """A table from the new-table form; each phone claims its seat."""
+    phones = [app.test_client() for _ in range(count)]
+    data: dict[str, Any] = {
+        "player.name": ["Axelle", "Bruno", "Cécile"][:count],
+        "player.colour": ["purple", "orange", "blue"][:count],
+        "player.money": ["", "8000", ""][:count],
+        "player.mental": ["", "", "11"][:count],
+        "player.power": ["Groupies", "", ""][:count],
+        "option.seed": "9",
+        **fields,
+    }
+    response = phones[0].post(f"/new/{GAME}", data=data)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    table_id = response.location.rsplit("/", 1)[-1]
+    for seat, phone in enumerate(phones):
+        phone.post(f"/t/{table_id}/claim", data={"seat": str(seat)})
+    return table_id, phones
+
+
+def state(phone: FlaskClient, table_id: str) -> dict[str, Any]:
+    body: dict[str, Any] = phone.get(f"/api/tables/{table_id}").json
+    return body
+
+
+def post(phone: FlaskClient, table_id: str, fields: dict[str, Any]) -> Any:
+    version = state(phone, table_id)["version"]
+    return phone.post(f"/t/{table_id}/act", data={"expected_version": str(version), **fields},
+                      headers={"X-Requested-With": "fetch"})
+
+
+def page(phone: FlaskClient, table_id: str) -> str:
+    return html.unescape(phone.get(f"/t/{table_id}").get_data(as_text=True))
+
+
+def test_new_table_form_shows_every_edition_value_as_a_house_default(client: FlaskClient) -> None:
+    text = html.unescape(client.get(f"/new/{GAME}").get_data(as_text=True))
+    for label in ("Top of the mental-health gauge", "Tour cards of the 80s", "Bribe: price ($)",
+                  "Fans per souvenir point", "Your card list"):
+        assert label in text
+    assert "house default: 16" in text and "house default: 1500" in text
+    assert 'name="player.mental"' in text and 'name="player.power"' in text
+
+
+def test_boards_and_the_active_players_actions(app: Flask) -> None:
+    table_id, (axelle, bruno, cecile) = start(app, 3)
+    pub = state(axelle, table_id)["state"]
+    assert [p["money"] for p in pub["players"]] == [5000, 8000, 5000]
+    assert pub["players"][2]["zone"] == "yellow" and pub["players"][2]["cubes"] == 2
+    mine = page(axelle, table_id)
+    assert "Your cube" in mine and "Power: Groupies" in mine
+    assert "Go on tour" in mine and "Write a song · roll" in mine
+    # What the rules refuse now is greyed out with the engine's reason.
+    assert "detox only at 6 mental health or less (Axelle has 16)" in mine
+    assert "Therapy opens with The 90s" in mine
+    assert "house defaults — check your copy" in mine
+    theirs = page(bruno, table_id)
+    assert "Waiting for Axelle's cube." in theirs and "Your cube" not in theirs
+    # A song from Axelle's phone: the roll shows on every phone, the log names it.
+    assert post(axelle, table_id, {"a.type": "song", "a.seat": "0"}).status_code == 200
+    roll = state(axelle, table_id)["state"]["last_roll"]
+    income = f"${roll['income']:,} earned"
+    for phone in (axelle, bruno, cecile):
+        assert "Song #1 by Axelle" in page(phone, table_id)
+        assert income in page(phone, table_id)
+    # One cube at a time: Bruno's now, so Cécile waits.
+    refused = post(cecile, table_id, {"a.type": "psy", "a.seat": "2"})
+    assert refused.status_code == 422
+    assert refused.json["error"]["message"] == "it is Bruno's cube now"
+    assert "Your cube" in page(bruno, table_id)
+
+
+def test_a_tour_typed_as_printed_with_an_event_under_it(app: Flask) -> None:
+    table_id, (axelle, bruno) = start(app)
+    response = post(axelle, table_id, {
+        "a.type": "tour", "a.seat": "0", "a.card.name": "Tokyo", "a.card.cost_money": "2000",
+        "a.card.cost_mental": "", "a.card.fans": "3000", "a.card.souvenir": "2",
+        "a.card.continent": "asia", "a.event": ["false", "true"]})
+    assert response.status_code == 200, response.json
+    pub = state(axelle, table_id)["state"]
+    assert pub["players"][0]["money"] == 3000 and pub["pending_event"]["card"] == "Tokyo"
+    text = page(bruno, table_id)
+    assert "Event! Axelle bought a card with an event under it" in text
+    assert "Resolve the event" in text
+    response = post(bruno, table_id, {"a.type": "event", "a.name": "Riot",
+                                      "a.effects.0.seat": "0", "a.effects.0.mental": "-2",
+                                      "a.effects.1.seat": "1", "a.effects.1.fans": "1000"})
+    assert response.status_code == 200, response.json
+    pub = state(axelle, table_id)["state"]
+    assert pub["players"][0]["mental"] == 14 and pub["players"][1]["fans"] == 1000
+    assert pub["active"] == 1
+
+
+def test_french_pages(app: Flask) -> None:
+    table_id, (axelle, _) = start(app)
+    axelle.get("/language/fr")
+    text = page(axelle, table_id)
+    assert "Années 80" in text and "Partir en tournée" in text and "Votre cube" in text
+    assert "Thérapie s'ouvre avec les Années 90" in text
+    assert "Feuille de score" in text
+
+
+def test_the_card_list_is_offered_and_typed_as_toml(app: Flask) -> None:
+    deck = ('[[card]]\nkind = "tour"\nname = "Wembley"\ndecade = "80s"\nfans = 2000\n\n'
+            '[[card]]\nkind = "vice"\nname = "Whisky"\n')
+    table_id, (axelle, _) = start(app, **{"option.cards": deck})
+    text = page(axelle, table_id)
+    assert "From your card list" in text and "Wembley" in text
+    assert state(axelle, table_id)["state"]["tours_in_decade"] == 1
+    assert post(axelle, table_id, {"a.type": "tour", "a.seat": "0", "a.card": "0",
+                                   "a.event": "false"}).status_code == 200
+    assert state(axelle, table_id)["state"]["closing"] is True
+
+
+def api_act(client: FlaskClient, table_id: str, action: dict[str, Any]) -> dict[str, Any]:
+    version = state(client, table_id)["version"]
+    response = client.post(f"/api/tables/{table_id}/actions",
+                           json={"expected_version": version, "action": action})
+    assert response.status_code == 200, response.json
+    body: dict[str, Any] = response.json
+    return body
+
+
+def test_the_count_the_outcome_and_the_spectator(app: Flask) -> None:
+    table_id, (axelle, bruno) = start(app, **{"option.tours_80s": "1", "option.tours_90s": "1",
+                                              "option.tours_2000s": "1"})
+    for _ in range(3):  # one tour a decade, then every other cube passed
+        pub = state(axelle, table_id)["state"]
+        api_act(axelle, table_id, {"type": "tour", "seat": pub["active"],
+                                   "card": {"fans": 1000}})
+        decade = pub["decade"]
+        while (pub := state(axelle, table_id)["state"])["decade"] == decade \
+                and pub["phase"] == "play":
+            api_act(axelle, table_id, {"type": "pass", "seat": pub["active"]})
+    assert pub["phase"] == "count"
+    text = page(bruno, table_id)
+    assert "Final count: mark your completed objectives" in text and "Close the count" in text
+    assert "Your cube" not in text
+    # Bruno's objective, from Bruno's own phone (its form, as he taps it).
+    response = post(bruno, table_id, {"a.type": "objective", "a.seat": "1", "a.objective": "0",
+                                      "a.done": ["false", "true"], "a.name": "",
+                                      "a.souvenir": "4"})
+    assert response.status_code == 200, response.json
+    assert state(bruno, table_id)["state"]["players"][1]["objectives"][0]["done"] is True
+    body = api_act(axelle, table_id, {"type": "finish"})
+    assert body["outcome"]["reason"] == "final_count"
+    text = page(axelle, table_id)
+    assert "wins" in text or "Shared win" in text
+    assert "Score sheet" in text
+    with app.app_context():
+        from companion.web.common import service
+
+        token = service().get(table_id).watch_token
+    watched = html.unescape(app.test_client().get(f"/watch/{token}").get_data(as_text=True))
+    assert "Player boards" in watched and "My board" not in watched
+
+
+def test_a_version_beyond_any_number_format_is_a_plain_conflict(app: Flask) -> None:
+    table_id, (axelle, _) = start(app)
+    response = axelle.post(f"/api/tables/{table_id}/actions", json={
+        "expected_version": 14942231900916776542666752,
+        "action": {"type": "pass", "seat": 0}})
+    assert response.status_code == 409
+    assert "14942231900916776542666752" in response.json["error"]["message"]
+
+
+def test_korean_pages(app: Flask) -> None:
+    from test_korean import ALLOWED, KO, assert_korean
+
+    table_id, (axelle, bruno) = start(app)
+    assert post(axelle, table_id, {"a.type": "song", "a.seat": "0"}).status_code == 200
+    allowed = ALLOWED | {"Axelle", "Bruno", "Groupies"}
+    mine = html.unescape(axelle.get(f"/t/{table_id}", headers=KO).get_data(as_text=True))
+    assert_korean(mine, "80년대", "Axelle 님의 곡 1번", "Bruno 님의 큐브를 기다리는 중이에요.",
+                  "점수표", allowed=allowed)
+    theirs = html.unescape(bruno.get(f"/t/{table_id}", headers=KO).get_data(as_text=True))
+    assert_korean(theirs, "내 큐브", "투어 떠나기", "정신과 상담", "치료: 90년대에 열려요",
+                  allowed=allowed)
+    log = html.unescape(axelle.get(f"/t/{table_id}/log", headers=KO).get_data(as_text=True))
+    assert_korean(log, "Axelle: 곡 쓰기:", allowed=allowed)
+    # The card list's TOML keys and kinds are typed as they are, whatever the reader's language.
+    from companion.games import mourir_pour_le_rock as game
+
+    toml_words = {w for key in (*game.DECK_FIELDS, *game.DECKS) for w in key.split("_")}
+    new = html.unescape(axelle.get(f"/new/{GAME}", headers=KO).get_data(as_text=True))
+    assert_korean(new, "정신력 게이지 최대치", "우리 카드 목록", "큐브 색", "보라",
+                  allowed=allowed | toml_words)
