@@ -40,13 +40,16 @@ TEXTS: dict[str, dict[str, str]] = {
     **COMMON_TEXTS,
     "how_page": {"en": "One side; cut along the frame if you like",
                  "fr": "Recto seul ; découper le long du cadre si vous voulez"},
-    "how_cards": {"en": "Cut along the crop marks; double-sided",
-                  "fr": "Couper aux traits de coupe ; recto verso"},
-    "how_blank": {"en": "Blank templates: write on each what your copy prints; double-sided",
-                  "fr": "Modèles vierges : écrivez sur chacune ce qu'imprime votre exemplaire ; "
-                        "recto verso"},
-    "how_listed": {"en": "Your card list, printed; double-sided",
-                   "fr": "Votre liste de cartes, imprimée ; recto verso"},
+    "how_blank": {"en": "Blank templates: write on each what your copy prints",
+                  "fr": "Modèles vierges : écrivez sur chacune ce qu'imprime votre "
+                        "exemplaire"},
+    "how_listed": {"en": "Your card list, printed", "fr": "Votre liste de cartes, imprimée"},
+    "how_mixed": {"en": "Your card list, printed, and blank templates for the other decks",
+                  "fr": "Votre liste de cartes, imprimée, et des modèles vierges pour les "
+                        "autres paquets"},
+    "how_double": {"en": "{what}; double-sided", "fr": "{what} ; recto verso"},
+    "how_backs_glued": {"en": "{what}; glue each back sheet on, then cut",
+                        "fr": "{what} ; coller chaque feuille de dos, puis découper"},
     "how_tokens": {"en": "Cut out; glue on card stock if you like",
                    "fr": "Découper ; coller sur du carton si vous voulez"},
     "how_die": {"en": "Cut out, fold along the lines, glue the tabs",
@@ -333,6 +336,8 @@ class Kit(KitBase):
             rows.append((name, count, first, len(doc.pages), how))
 
         colours = list(self.d["players"]["colours"])
+        # single-sided, backs in the same file: each sheet of backs is glued to its fronts
+        single = self.s.duplex == "none" and backs is None
 
         def add_boards() -> None:
             for colour in colours:
@@ -353,14 +358,15 @@ class Kit(KitBase):
         section(self.t("tokens"), self.t("tokens_count", f1=k["fan_tokens_1000"],
                                          f5=k["fan_tokens_5000"], m1=k["money_1000"],
                                          m5=k["money_5000"], cubes=cubes),
-                self.t("how_tokens"),
+                self.t("how_glued") if single else self.t("how_tokens"),
                 lambda: doc.add_cards(self.tokens(), TOKEN, component=self.t("tokens"),
                                       gutter_mm=3, backs=backs))
         cards = self.deck_cards()
         listed = sorted({card.kind for card in cards if card.listed})
-        how = self.t("how_listed") if listed else self.t("how_blank")
+        what = self.t("how_listed") if listed else self.t("how_blank")
         if listed and len(listed) < len(engine.DECKS):
-            how = self.t("how_listed") + " + " + self.t("how_blank")
+            what = self.t("how_mixed")
+        how = self.t("how_backs_glued" if single else "how_double", what=what)
         section(self.t("cards"), str(len(cards)), how,
                 lambda: doc.add_cards([card.card for card in cards], POKER,
                                       component=self.t("cards"), backs=backs))
