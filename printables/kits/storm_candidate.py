@@ -686,8 +686,8 @@ class Kit(KitBase):
         self.box(c, label, x + 0.8 * mm, y + h - 3.4 * mm, w - 1.6 * mm, 3 * mm, size=6,
                  component=comp, color="#555555")
         if value:
-            self.box(c, value, x, y, w, h - 3 * mm, size=size, component=comp, bold=True,
-                     align="center", valign="middle", min_size=6)
+            self.box(c, value, x + 1 * mm, y, w - 2 * mm, h - 3 * mm, size=size,
+                     component=comp, bold=True, align="center", valign="middle", min_size=6)
 
     def action_front(self, card: Mapping[str, Any]) -> Callable[[Canvas, CardBox], None]:
         comp = self.t("cards")
