@@ -21,7 +21,17 @@ from reportlab.pdfgen.canvas import Canvas
 from companion.games import mourir_pour_le_rock as engine
 from companion.games.base import load_data
 
-from ..layout import Card, CardBox, ChecklistRow, Document, Page, PrintSettings, hex_color
+from ..layout import (
+    EDGE,
+    Card,
+    CardBox,
+    ChecklistRow,
+    Document,
+    Page,
+    PrintSettings,
+    fit_grid,
+    hex_color,
+)
 from ..text import BuildError, text_box
 from ..texts import COMMON_TEXTS, localized
 from .base import KitBase
@@ -590,9 +600,16 @@ class Kit(KitBase):
                        min_size=5, component=comp)
             top -= 18 * mm
             card_w, card_h = POKER[0] * mm, POKER[1] * mm
-            gap_x = (w - 3 * card_w) / 2
+            # three real cards side by side are wider than the frame: the spaces use the
+            # paper's width up to its blank edge, centred by the layout core
+            grid = fit_grid(self.s.page_size, card_w, card_h, bleed=0, gutter=4 * mm,
+                            margin=EDGE + 1 * mm)
+            if grid.cols < 3:
+                raise BuildError(f"{comp}: three card spaces do not fit this paper", GAME_ID)
+            gap_x = grid.gutter
+            x0 = grid.x0 + (grid.cols - 3) * (card_w + gap_x) / 2
             for i in range(6):
-                cx = x + (i % 3) * (card_w + gap_x)
+                cx = x0 + (i % 3) * (card_w + gap_x)
                 cy = top - (i // 3 + 1) * (card_h + 14 * mm) + 10 * mm
                 event = i < 4
                 c.saveState()
