@@ -145,7 +145,7 @@ def new_phone(browser: Any) -> Iterator[Callable[..., Any]]:
 
     def open_phone(**overrides: Any) -> Any:
         context = browser.new_context(**{**PHONE, **overrides})
-        context.set_default_timeout(10_000)
+        context.set_default_timeout(20_000)
         contexts.append(context)
         page = context.new_page()
         page.requested_urls = []

@@ -280,7 +280,7 @@ def test_two_phones_join_and_see_each_others_changes_within_a_second(live_server
     host.go_back()
 
     host.get_by_role("link", name="Log").click()
-    expect(host.locator("ul.log li")).to_have_count(3)
+    expect(host.locator("ul.log li.entry")).to_have_count(3)
     shot(host, "11-log")
 
     assert_requests_stay_local(live_server, host, guest)
