@@ -41,8 +41,18 @@ def serve(args: argparse.Namespace) -> int:
     print(f"Table companion on {url}  (tables stored in {app.config['DATABASE_URL']})")
     print("Open it on a phone on the same network, or scan:")
     qr.print_ascii(invert=True)
+    zc = None
+    if args.mdns:
+        from .mdns import announce
+
+        zc, line = announce(shown, args.port)
+        print(f"Table companion {line}")
     sys.stdout.flush()
-    waitress_serve(app, host=host, port=args.port, threads=args.threads, ident="companion")
+    try:
+        waitress_serve(app, host=host, port=args.port, threads=args.threads, ident="companion")
+    finally:
+        if zc is not None:
+            zc.close()
     return 0
 
 
@@ -78,6 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve_parser.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
     serve_parser.add_argument("--threads", type=int, default=16,
                               help="worker threads (default: 16)")
+    serve_parser.add_argument("--no-mdns", dest="mdns", action="store_false",
+                              help="do not announce companion.local on the local network")
     serve_parser.set_defaults(handler=serve)
     db_parser = commands.add_parser("db", help="the database schema: upgrade, current")
     db_parser.add_argument("action", choices=("upgrade", "current"))

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from .layout import DUPLEX_MODES, PAPERS, PrintSettings
+from .rulesheet import DEFAULT_BASE_URL
 from .text import BuildError
 
 EXIT_USAGE = 2
@@ -41,7 +42,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--paper", choices=list(PAPERS), default="a4",
                         help="paper size; 'universal' prints unscaled on both A4 and Letter")
     parser.add_argument("--lang", choices=["en", "fr", "ko"], default="en",
-                        help="language of the printed texts")
+                        help="language of the printed texts, among the game's own: "
+                             + _languages_help())
     parser.add_argument("--low-ink", action="store_true",
                         help="no large fills: outlines and coloured text only")
     parser.add_argument("--duplex", choices=list(DUPLEX_MODES), default="long",
@@ -53,10 +55,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="draw dashed cut lines over the cards as well as crop marks")
     parser.add_argument("--backs-separate", metavar="FILE",
                         help="write the card backs to this separate PDF")
-    parser.add_argument("--base-url", default=os.environ.get("COMPANION_PUBLIC_URL"),
+    parser.add_argument("--base-url", default=os.environ.get("COMPANION_PUBLIC_URL") or None,
                         metavar="URL",
                         help="the companion's address for the rule sheet's QR codes "
-                             "(default: $COMPANION_PUBLIC_URL)")
+                             "(default: $COMPANION_PUBLIC_URL, else "
+                             f"{DEFAULT_BASE_URL}, the name 'companion serve' announces "
+                             "on the local network)")
     parser.add_argument("--edition", metavar="FILE.toml",
                         help="the group's edition values (the new-table options, such as "
                              "region points or a deck list as [[action_deck]] tables) for the "
@@ -66,6 +70,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the group's card list ([[card]] blocks, as on the new-table "
                              "page), printed in place of blank card templates")
     parser.add_argument("--out", required=True, metavar="FILE.pdf", help="the PDF to write")
+
+
+def _languages_help() -> str:
+    from .build import kit_games, kit_languages
+
+    return "; ".join(f"{game}: {', '.join(kit_languages(game))}" for game in kit_games())
+
+
+def check_language(game: str, lang: str, rules_only: bool) -> None:
+    """A kit prints only in the languages it has texts for."""
+    from .build import get_kit, kit_languages
+
+    if rules_only or get_kit(game) is None:
+        return
+    langs = kit_languages(game)
+    if lang not in langs:
+        raise BuildError(f"the {game} kit prints in {', '.join(langs)}, not {lang!r}: "
+                         "choose --lang " + " or ".join(langs))
 
 
 def parse_offset(value: str) -> tuple[float, float]:
@@ -109,6 +131,7 @@ def run(args: argparse.Namespace) -> int:
         out = Path(args.out)
         if out.suffix.lower() != ".pdf":
             raise BuildError(f"--out must name a .pdf file, not {args.out!r}")
+        check_language(args.game, args.lang, args.rules_only)
         backs_out = Path(args.backs_separate) if args.backs_separate else None
         if backs_out is not None:
             if args.rules_only:

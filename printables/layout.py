@@ -6,14 +6,17 @@ Units: ReportLab points inside drawing code; sizes given in millimetres in the p
 
 How a sheet of cards is laid out:
 
-- the grid is the largest that fits the paper with the bleed and a 4 mm margin for crop
-  marks around it, and it is centred (9 poker cards on A4, Letter or "universal");
-- cards touch by default (``gutter`` 0, one cut between two cards); the art of each card is
-  drawn with its bleed and clipped so it bleeds over the outer edges of the grid only;
-  with a gutter of at least twice the bleed every card bleeds on every side;
-- crop marks are drawn by the engine in the margin, in line with every cut, starting 1 mm
-  beyond the bleed (ReportLab's own crop marks enlarge the page, which would break 100 %
-  printing);
+- nothing is drawn within ``EDGE`` (5 mm) of any paper edge, crop marks included: home
+  printers do not print there;
+- the grid is the largest that fits the paper with the bleed, the crop marks and that edge
+  around it, and it is centred (9 poker cards on A4, 6 on Letter and "universal", whose
+  11 inches do not hold three rows with their marks);
+- card sheets keep a ``CARD_GUTTER`` (2 mm) between cards and each card bleeds into its
+  half of it (1 mm) on every side: a cut up to 1 mm off, or a back shifted by 1 mm, shows
+  the card's own colour and never its neighbour's;
+- crop marks are drawn by the engine in the margin, in line with every cut, starting just
+  beyond the bleed, 4 mm long where the margin has room and never shorter than 1.5 mm
+  (ReportLab's own crop marks enlarge the page, which would break 100 % printing);
 - in duplex, each sheet of fronts is followed by its sheet of backs; a back sits where its
   front will be once the sheet is turned over: mirrored left-right for a long-edge flip,
   top-bottom for a short-edge flip, then moved by the front/back ``offset`` measured on the
@@ -59,11 +62,19 @@ CARD_SIZES_MM: dict[str, tuple[float, float]] = {
     "tarot": (70.0, 120.0),
 }
 DUPLEX_MODES = ("long", "short", "none")
-MARK_MARGIN = 4 * mm
-"""Room kept between the bleed and the paper edge for crop marks."""
-CROP_GAP = 1 * mm
+EDGE_MM = 5.0
+EDGE = EDGE_MM * mm
+"""Nothing is drawn nearer than this to a paper edge: what home printers leave blank."""
+CROP_GAP = 0.5 * mm
 CROP_LENGTH = 4 * mm
+CROP_MIN = 1.5 * mm
+MARK_MARGIN = EDGE + CROP_GAP + CROP_MIN
+"""Room kept between the bleed and the paper edge: the shortest crop marks and the edge."""
+CARD_GUTTER_MM = 2.0
+"""Gap between two cards of a sheet; each card bleeds into its half."""
 FOOTER_SIZE = 6.0
+FOOTER_BASELINE = EDGE + 1.0 * mm
+"""Baseline of the bottom footer: its descenders stay clear of the edge."""
 
 
 @dataclass(frozen=True)
@@ -321,10 +332,10 @@ class Document:
     def bottom_footer(self, c: Canvas, text: str) -> None:
         page_w, _ = self.page_size
         font = self.settings.fonts.regular
-        fitted = fit(text, font, page_w - 20 * mm, 4 * mm, size=FOOTER_SIZE, min_size=4.5,
-                     component=text, max_lines=1)
+        fitted = fit(text, font, page_w - 2 * EDGE - 10 * mm, 4 * mm, size=FOOTER_SIZE,
+                     min_size=FOOTER_SIZE, component=text, max_lines=1)
         c.setFont(font, fitted.size)
-        c.drawCentredString(page_w / 2, 5 * mm, text)
+        c.drawCentredString(page_w / 2, FOOTER_BASELINE, text)
 
     # ------------------------------------------------------------------ card sheets
 
@@ -344,8 +355,11 @@ class Document:
         next sheet starts on a fresh sheet of paper."""
         s = self.settings
         card_w, card_h = size_mm[0] * mm, size_mm[1] * mm
-        grid = fit_grid(self.page_size, card_w, card_h, bleed=s.bleed, gutter=gutter_mm * mm,
-                        count=len(cards))
+        # every card its own bleed, into its half of the gutter: a 1 mm mis-cut shows no
+        # other card's colour
+        gutter = max(gutter_mm, CARD_GUTTER_MM) * mm
+        grid = fit_grid(self.page_size, card_w, card_h, bleed=min(s.bleed, gutter / 2),
+                        gutter=gutter, count=len(cards))
         two_sided = any(card.back is not None for card in cards)
         back_name = back_component or f"{component} ({self.texts('backs')})"
         sheets = [cards[i:i + grid.capacity] for i in range(0, len(cards), grid.capacity)]
@@ -427,7 +441,7 @@ def _sheet_drawer(
             if art is None:
                 continue
             place_card(c, art, card.id, side, x, y, grid.card_w, grid.card_h,
-                       (left, bottom, right, top), s)
+                       (left, bottom, right, top), s, bleed=grid.bleed)
         draw_crop_marks(c, grid, page_size, s, side)
         if s.cut_lines:
             draw_cut_lines(c, grid, page_size, s, side)
@@ -437,8 +451,10 @@ def _sheet_drawer(
 def place_card(
     c: Canvas, art: CardDraw, card_id: str, side: str, x: float, y: float, w: float, h: float,
     bleed_sides: tuple[float, float, float, float], s: PrintSettings,
+    bleed: float | None = None,
 ) -> None:
-    """Draw one card's art with its trim box at (x, y), clipped to its bleed area."""
+    """Draw one card's art with its trim box at (x, y), clipped to its bleed area;
+    ``bleed`` is what the art is told to fill (the settings' bleed by default)."""
     left, bottom, right, top = bleed_sides
     c._code.append(f"/Card <</ID ({card_id}) /Side /{side}>> BDC")  # noqa: SLF001
     c.saveState()
@@ -446,7 +462,7 @@ def place_card(
     clip.rect(x - left, y - bottom, w + left + right, h + bottom + top)
     c.clipPath(clip, stroke=0, fill=0)
     c.translate(x, y)
-    art(c, CardBox(w, h, s.bleed, s.safe, s))
+    art(c, CardBox(w, h, s.bleed if bleed is None else bleed, s.safe, s))
     c.restoreState()
     c._code.append("EMC")  # noqa: SLF001
 
@@ -474,18 +490,30 @@ def _mirror_grid(grid: Grid, page_size: tuple[float, float], s: PrintSettings,
 
 def draw_crop_marks(c: Canvas, grid: Grid, page_size: tuple[float, float], s: PrintSettings,
                     side: str) -> None:
-    """Short lines in the margin, in line with every cut, outside the bleed."""
+    """Short lines in the margin, in line with every cut, outside the bleed and never
+    within ``EDGE`` of the paper's edge (shortened to fit, down to ``CROP_MIN``)."""
     xs, ys, (x0, y0, x1, y1) = _mirror_grid(grid, page_size, s, side)
+    page_w, page_h = page_size
     start = grid.bleed + CROP_GAP
+    half = 0.15  # half the line width: the stroke's own extent
+    top = min(y1 + start + CROP_LENGTH, page_h - EDGE - half)
+    bottom = max(y0 - start - CROP_LENGTH, EDGE + half)
+    left = max(x0 - start - CROP_LENGTH, EDGE + half)
+    right = min(x1 + start + CROP_LENGTH, page_w - EDGE - half)
     c.saveState()
-    c.setLineWidth(0.3)
+    c.setLineWidth(2 * half)
+    c.setLineCap(0)
     c.setStrokeColorRGB(0, 0, 0)
     for x in xs:
-        c.line(x, y1 + start, x, y1 + start + CROP_LENGTH)
-        c.line(x, y0 - start, x, y0 - start - CROP_LENGTH)
+        if top > y1 + start:
+            c.line(x, y1 + start, x, top)
+        if bottom < y0 - start:
+            c.line(x, y0 - start, x, bottom)
     for y in ys:
-        c.line(x0 - start, y, x0 - start - CROP_LENGTH, y)
-        c.line(x1 + start, y, x1 + start + CROP_LENGTH, y)
+        if left < x0 - start:
+            c.line(x0 - start, y, left, y)
+        if right > x1 + start:
+            c.line(x1 + start, y, right, y)
     c.restoreState()
 
 
@@ -510,14 +538,14 @@ def _grid_footer(grid: Grid, page_size: tuple[float, float], s: PrintSettings,
     has room, otherwise along the left margin, centred on a row (between two cuts)."""
     xs, ys, (x0, y0, x1, y1) = _mirror_grid(grid, page_size, s, side)
     page_w, _ = page_size
-    below_marks = y0 - grid.bleed - CROP_GAP - CROP_LENGTH
+    below_marks = max(y0 - grid.bleed - CROP_GAP - CROP_LENGTH, EDGE)
     font = s.fonts.regular
 
     def bottom(c: Canvas, text: str) -> None:
-        fitted = fit(text, font, page_w - 20 * mm, 4 * mm, size=FOOTER_SIZE, min_size=4.5,
-                     component=text, max_lines=1)
+        fitted = fit(text, font, page_w - 2 * EDGE - 10 * mm, 4 * mm, size=FOOTER_SIZE,
+                     min_size=FOOTER_SIZE, component=text, max_lines=1)
         c.setFont(font, fitted.size)
-        c.drawCentredString(page_w / 2, min(5 * mm, below_marks - 3 * mm), text)
+        c.drawCentredString(page_w / 2, FOOTER_BASELINE, text)
 
     def side_margin(c: Canvas, text: str) -> None:
         # the longest stretch between two cuts, nearest the middle: no crop mark there
@@ -527,15 +555,17 @@ def _grid_footer(grid: Grid, page_size: tuple[float, float], s: PrintSettings,
                                               -abs((g[0] + g[1]) / 2 - mid)))
         try:
             fitted = fit(text, font, high - low - 4 * mm, 4 * mm, size=FOOTER_SIZE,
-                         min_size=4.0, component=text, max_lines=1)
+                         min_size=FOOTER_SIZE, component=text, max_lines=1)
         except BuildError:
             return bottom(c, text)
         c.setFont(font, fitted.size)
-        c.translate(x0 - grid.bleed - 1.2 * mm, (low + high) / 2)
+        # rotated a quarter turn: the glyphs rise towards the paper's left edge
+        c.translate(x0 - grid.bleed - 0.8 * mm, (low + high) / 2)
         c.rotate(90)
         c.drawCentredString(0, 0, text)
 
-    return bottom if below_marks - 3 * mm >= 3.5 * mm else side_margin
+    # the bottom footer's cap height (about 2.2 mm at 6 pt) must clear the crop marks
+    return bottom if below_marks >= FOOTER_BASELINE + 2.6 * mm else side_margin
 
 
 # --------------------------------------------------------------------------- boards
@@ -688,10 +718,11 @@ ChecklistRow = tuple[str, str, int, int, str]  # component, count, first page, l
 
 def checklist_drawer(rows: Sequence[ChecklistRow], *, title: str, headings: Sequence[str],
                      bring_title: str, bring: str, fonts: FontSet,
-                     page_size: tuple[float, float], component: str
+                     page_size: tuple[float, float], component: str, note: str = ""
                      ) -> Callable[[Canvas], None]:
     """The component checklist page of a kit: what to cut, how many, on which pages and how,
-    with a box to tick per row; then what else to bring that the kit does not print."""
+    with a box to tick per row; then what else to bring that the kit does not print.
+    ``note`` (how to print this file, cards per sheet) goes under the title."""
     page_w, page_h = page_size
     widths = ((0.0, 0.38), (0.38, 0.17), (0.55, 0.10), (0.65, 0.35))
 
@@ -701,6 +732,10 @@ def checklist_drawer(rows: Sequence[ChecklistRow], *, title: str, headings: Sequ
         text_box(c, title, left, top - 10 * mm, width, 10 * mm, fonts=fonts, size=15,
                  min_size=10, component=component, bold=True)
         y = top - 19 * mm
+        if note:
+            text_box(c, note, left, y - 12 * mm, width, 13 * mm, fonts=fonts, size=8.5,
+                     min_size=6.5, component=component)
+            y -= 15 * mm
         row_h = 10.5 * mm
         c.setLineWidth(0.4)
         for (x0, w), heading in zip(widths, headings, strict=True):
@@ -738,10 +773,19 @@ class DryCanvas(Canvas):
 # --------------------------------------------------------------------------- calibration
 
 
-def calibration_pages(doc: Document) -> None:
+def print_mode_key(s: PrintSettings) -> str:
+    """The text key that says how this file is printed: ``mode_long``, ``mode_short``,
+    ``mode_none`` (single-sided, glued back to back) or ``mode_separate``."""
+    if s.backs_separate:
+        return "mode_separate"
+    return f"mode_{s.duplex}"
+
+
+def calibration_pages(doc: Document, backs: Document | None = None) -> None:
     """Page 1 of every kit: a 100 mm ruler, a 1-inch square and the front of the duplex
-    offset target, with the print-at-100 % instruction; in duplex, page 2 is the back of
-    the target, with the scale that measures the front/back offset."""
+    offset target, with the print-at-100 % instruction and how this file is printed; in
+    duplex, page 2 is the back of the target, with the scale that measures the front/back
+    offset; with the backs in their own file, that back is the first page of ``backs``."""
     s = doc.settings
     t = doc.texts
     page_w, page_h = doc.page_size
@@ -764,8 +808,8 @@ def calibration_pages(doc: Document) -> None:
         text_box(c, t("print_100"), left + 3 * mm, top - 29 * mm, width - 6 * mm, 9 * mm,
                  fonts=fonts, size=12, min_size=8, component=comp, bold=True, valign="middle",
                  max_lines=1)
-        text_box(c, t("print_100_long"), left, top - 56 * mm, width, 25 * mm, fonts=fonts,
-                 size=10, min_size=7, component=comp)
+        text_box(c, t("print_100_long") + " " + t(print_mode_key(s)), left, top - 56 * mm,
+                 width, 25 * mm, fonts=fonts, size=10, min_size=7, component=comp)
         # 100 mm ruler
         ry = top - 74 * mm
         c.setLineWidth(0.4)
@@ -784,7 +828,7 @@ def calibration_pages(doc: Document) -> None:
         c.rect(sx, ry - 4 * mm, 1 * inch, 1 * inch, stroke=1, fill=0)
         text_box(c, t("inch"), sx - 2 * mm, ry - 13 * mm, 1 * inch + 30 * mm, 8 * mm,
                  fonts=fonts, size=8, min_size=6, component=comp)
-        if doc.padded:
+        if doc.padded or backs is not None:
             # duplex target, front side
             text_box(c, t("duplex_front"), left, target_y + 24 * mm, width, 22 * mm,
                      fonts=fonts, size=9, min_size=6.5, component=comp)
@@ -821,6 +865,39 @@ def calibration_pages(doc: Document) -> None:
     doc.add(Page(comp, front, side="info"))
     if doc.padded:
         doc.add(Page(comp, back, side="back"))
+    elif backs is not None:
+        backs.add(Page(comp + " · " + t("back_of").format(n=1), back, side="back"))
+
+
+def relative_luminance(rgb: tuple[float, float, float]) -> float:
+    """WCAG relative luminance of an sRGB colour (channels 0 to 1)."""
+    def channel(v: float) -> float:
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(v) for v in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(a: str, b: str) -> float:
+    """WCAG contrast ratio of two ``#rrggbb`` colours (1 to 21)."""
+    la, lb = sorted((relative_luminance(hex_color(a)), relative_luminance(hex_color(b))),
+                    reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def legible(color: str, against: str = "#ffffff", ratio: float = 4.5) -> str:
+    """``color``, darkened as little as needed to reach ``ratio`` against ``against``
+    (white by default): the same shade then carries white text in full colour and reads
+    as coloured text on white paper in low ink."""
+    r, g, b = hex_color(color)
+    factor = 1.0
+    while contrast_ratio(_hex((r * factor, g * factor, b * factor)), against) < ratio \
+            and factor > 0:
+        factor = round(factor - 0.01, 2)
+    return _hex((r * factor, g * factor, b * factor))
+
+
+def _hex(rgb: tuple[float, float, float]) -> str:
+    return "#" + "".join(f"{round(max(0.0, min(1.0, v)) * 255):02x}" for v in rgb)
 
 
 def hex_color(value: str) -> tuple[float, float, float]:

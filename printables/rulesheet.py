@@ -47,8 +47,16 @@ def _t(key: str, lang: str) -> str:
     return TEXTS[key].get(lang) or TEXTS[key]["en"]
 
 
+DEFAULT_BASE_URL = "http://companion.local:8000"
+"""The address printed when none is given: the name ``companion serve`` announces on the
+local network (mDNS), which survives a change of the server's IP address."""
+
+
 def check_base_url(base_url: str | None) -> str:
-    """The base address printed in QR codes: http(s) with a host, without a trailing '/'."""
+    """The base address printed in QR codes: http(s) with a host, without a trailing '/';
+    ``None`` gives ``DEFAULT_BASE_URL``."""
+    if base_url is None:
+        base_url = DEFAULT_BASE_URL
     if not base_url:
         raise BuildError("the rule sheet's QR codes need the companion's address: give "
                          "--base-url, e.g. http://192.168.1.20:8000", "rule sheet")

@@ -47,6 +47,14 @@ class MissingGlyph(BuildError):
     """A character the font cannot draw."""
 
 
+MIN_TEXT_PT = 6.0
+"""No printed text is smaller: below it a home printer's text blurs."""
+
+
+class TextTooSmall(BuildError):
+    """Text asked for below ``MIN_TEXT_PT``."""
+
+
 @dataclass(frozen=True)
 class FontSet:
     """The fonts of one language. ``faux_bold`` draws bold by stroking the regular font
@@ -152,8 +160,14 @@ def fit(
     max_lines: int | None = None,
 ) -> Fitted:
     """The largest size from ``size`` down to ``min_size`` (0.25 pt steps) at which ``text``
-    fits ``width`` x ``height`` points; TextOverflow when none does."""
+    fits ``width`` x ``height`` points; TextOverflow when none does. Nothing is set below
+    ``MIN_TEXT_PT``: a smaller ``size`` is a TextTooSmall, a smaller ``min_size`` is raised
+    to it."""
     check_glyphs(text, font_name, component)
+    if size < MIN_TEXT_PT - 1e-9:
+        raise TextTooSmall(f"text set at {size} pt, below the {MIN_TEXT_PT:g} pt minimum: "
+                           f"{text[:60]!r}", component)
+    min_size = max(min_size, MIN_TEXT_PT)
     current = size
     while current >= min_size - 1e-9:
         lines = wrap(text, font_name, current, width)
@@ -245,6 +259,9 @@ def text_box(
 def symbol(c: Canvas, glyph: str, cx: float, cy: float, size: float, component: str) -> None:
     """Draw a pictogram glyph centred on (cx, cy)."""
     check_glyphs(glyph, SYMBOLS, component)
+    if size < MIN_TEXT_PT - 1e-9:
+        raise TextTooSmall(f"symbol {glyph!r} set at {size} pt, below the "
+                           f"{MIN_TEXT_PT:g} pt minimum", component)
     register_fonts()
     w = string_width(glyph, SYMBOLS, size)
     c.setFont(SYMBOLS, size)

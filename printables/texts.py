@@ -27,19 +27,64 @@ COMMON_TEXTS: dict[str, dict[str, str]] = {
         "en": "Print this file at 100 % (\"Actual size\"): turn off \"Fit to page\" and "
               "\"Shrink oversized pages\". The ruler below must measure exactly 100 mm and the "
               "square exactly 1 inch (25.4 mm) a side; if they do not, the printer scaled the "
-              "page and the cards will come out the wrong size. Print double-sided, flipping "
-              "on the long edge, unless you chose another option when you made this file.",
+              "page and the cards will come out the wrong size.",
         "fr": "Imprimez ce fichier à 100 % (« Taille réelle ») : désactivez « Ajuster à la "
               "page » et « Réduire les pages trop grandes ». La règle ci-dessous doit mesurer "
               "exactement 100 mm et le carré exactement 1 pouce (25,4 mm) de côté ; sinon "
               "l'imprimante a mis la page à l'échelle et les cartes n'auront pas la bonne "
-              "taille. Imprimez en recto verso, retournement sur le bord long, sauf si vous "
-              "avez choisi une autre option en créant ce fichier.",
+              "taille.",
         "ko": "이 파일을 100 %(\"실제 크기\")로 인쇄하세요. \"페이지에 맞춤\"과 \"큰 페이지 "
               "축소\"를 끄세요. 아래 자는 정확히 100 mm, 정사각형은 한 변이 정확히 1인치"
               "(25.4 mm)여야 합니다. 그렇지 않으면 프린터가 크기를 바꾼 것이고 카드 크기가 "
-              "틀어집니다. 파일을 만들 때 다른 옵션을 고르지 않았다면 긴 쪽으로 넘기는 "
-              "양면 인쇄를 하세요.",
+              "틀어집니다.",
+    },
+    "mode_long": {
+        "en": "This file is made for double-sided printing, flipping on the long edge.",
+        "fr": "Ce fichier est fait pour l'impression recto verso, retournement sur le bord long.",
+        "ko": "이 파일은 긴 쪽으로 넘기는 양면 인쇄용입니다.",
+    },
+    "mode_short": {
+        "en": "This file is made for double-sided printing, flipping on the short edge.",
+        "fr": "Ce fichier est fait pour l'impression recto verso, retournement sur le bord "
+              "court.",
+        "ko": "이 파일은 짧은 쪽으로 넘기는 양면 인쇄용입니다.",
+    },
+    "mode_none": {
+        "en": "This file is made for single-sided printing: every sheet of card fronts is "
+              "followed by its sheet of backs. Glue each back sheet to the front sheet before "
+              "it, back to back, holding them against a window so the crop marks meet, then cut.",
+        "fr": "Ce fichier est fait pour l'impression recto seul : chaque feuille de recto de "
+              "cartes est suivie de sa feuille de dos. Collez chaque feuille de dos dos à dos "
+              "avec la feuille de recto qui la précède, contre une fenêtre pour que les traits "
+              "de coupe se rejoignent, puis découpez.",
+        "ko": "이 파일은 단면 인쇄용입니다. 카드 앞면 종이마다 바로 뒤에 그 뒷면 종이가 "
+              "있습니다. 뒷면 종이를 앞 장의 앞면 종이와 등을 맞대어 붙이되, 창문에 비춰 "
+              "재단 표시가 맞도록 한 다음 자르세요.",
+    },
+    "mode_separate": {
+        "en": "The card backs are in a second file: print this one, put the printed sheets "
+              "back in the tray, and print the backs file on their reverse (its page 1 goes "
+              "behind this page, each of its pages names the page it goes behind).",
+        "fr": "Les dos des cartes sont dans un second fichier : imprimez celui-ci, remettez "
+              "les feuilles dans le bac et imprimez le fichier des dos au verso (sa page 1 va "
+              "au dos de cette page, chacune de ses pages dit derrière quelle page elle va).",
+        "ko": "카드 뒷면은 두 번째 파일에 있습니다. 이 파일을 인쇄하고 종이를 다시 급지대에 "
+              "넣은 뒤 뒷면 파일을 그 뒤쪽에 인쇄하세요 (그 1쪽은 이 쪽의 뒤에 가고, 각 쪽에 "
+              "어느 쪽 뒤에 가는지 적혀 있습니다).",
+    },
+    "how_glued": {
+        "en": "Glue each back sheet to its front sheet, then cut along the crop marks",
+        "fr": "Coller chaque feuille de dos à sa feuille de recto, puis couper aux traits de "
+              "coupe",
+        "ko": "뒷면 종이를 앞면 종이에 붙인 뒤 재단 표시대로 자르기",
+    },
+    "per_sheet": {
+        "en": "On this paper a sheet holds {n} poker cards, 2 mm apart so that a cut a "
+              "little off never shows the next card.",
+        "fr": "Sur ce papier, une feuille porte {n} cartes au format poker, espacées de 2 mm "
+              "pour qu'une coupe un peu décalée ne montre jamais la carte voisine.",
+        "ko": "이 용지 한 장에는 포커 카드 {n}장이 2 mm 간격으로 들어갑니다. 조금 빗나가게 "
+              "잘라도 옆 카드가 보이지 않습니다.",
     },
     "ruler": {
         "en": "100 mm: must measure exactly 10 cm",

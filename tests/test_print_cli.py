@@ -47,7 +47,10 @@ def test_the_kit_and_its_separate_backs(tmp_path: Path, capsys: pytest.CaptureFi
                            str(backs), "--base-url", BASE, "--out", str(out)], capsys)
     assert code == 0 and "wrote" in stdout
     assert PdfReader(str(out)).trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/Simplex"
-    assert len(PdfReader(str(backs)).pages) == 7
+    # the calibration back, then 10 sheets of backs: 6 poker cards a sheet on Letter
+    back_pages = PdfReader(str(backs)).pages
+    assert len(back_pages) == 11
+    assert "Test d'impression" in back_pages[0].extract_text()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["backs.pdf", "kit.pdf"]
 
 
@@ -141,3 +144,28 @@ def test_a_game_without_a_kit_says_so(tmp_path: Path, capsys: pytest.CaptureFixt
                        capsys)
     assert code == 2 and "no print kit for 'no-such-game'" in err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_without_an_address_the_qr_codes_name_companion_local(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from print_pdf import decode_qr, render
+
+    monkeypatch.delenv("COMPANION_PUBLIC_URL", raising=False)
+    out = tmp_path / "rules.pdf"
+    code, stdout, err = run([GAME, "--rules-only", "--out", str(out)], capsys)
+    assert code == 0, err
+    pages = render(out, tmp_path, 200, first=1, last=1)
+    urls = decode_qr(pages[0])
+    assert urls and all(u.startswith("http://companion.local:8000/rules/") for u in urls)
+
+
+def test_a_kit_offers_only_its_own_languages(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "kit.pdf"
+    code, _, err = run(["edgar-et-lucien", "--lang", "ko", "--out", str(out)], capsys)
+    assert code == 2 and "prints in en, fr, not 'ko'" in err and not out.exists()
+    parser = argparse.ArgumentParser()
+    cli.add_arguments(parser)
+    assert "edgar-et-lucien: en, fr" in parser.format_help().replace("\n", " ").replace(
+        "  ", " ") or "edgar-et-lucien: en," in parser.format_help()

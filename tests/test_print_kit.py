@@ -122,8 +122,9 @@ def test_crowd_sheets_hold_nine_cards_each_at_their_exact_places(pdf_en: PdfRead
         ordered = sorted(placed.items(), key=lambda kv: (-kv[1][1], kv[1][0]))
         for slot, (card_id, (x, y, _)) in enumerate(ordered):
             row, col = divmod(slot, 3)
-            assert x == pytest.approx(10.5 + 63 * col, abs=0.1), card_id
-            assert y == pytest.approx(16.5 + 88 * (2 - row), abs=0.1), card_id
+            # a 2 mm gutter between cards, the grid centred on A4
+            assert x == pytest.approx(8.5 + 65 * col, abs=0.1), card_id
+            assert y == pytest.approx(14.5 + 90 * (2 - row), abs=0.1), card_id
             seen.append(card_id)
     assert seen[:53] == [f"crowd-{n}" for n in range(1, 53)] + ["summary"]
 

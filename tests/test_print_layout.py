@@ -7,6 +7,7 @@ import io
 from pathlib import Path
 
 import pytest
+from PIL import Image
 from print_pdf import card_placements, decode_qr, page_size_mm, reader, render
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
@@ -71,16 +72,23 @@ def test_page_sizes_are_exact(paper: str, size: tuple[float, float]) -> None:
         assert h == pytest.approx(size[1], abs=0.01)
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter", "universal"])
-def test_nine_poker_cards_per_sheet_centred(paper: str) -> None:
+@pytest.mark.parametrize("paper,cols,rows", [("a4", 3, 3), ("letter", 3, 2),
+                                              ("universal", 3, 2)])
+def test_poker_cards_per_sheet_centred_clear_of_the_edge(paper: str, cols: int,
+                                                          rows: int) -> None:
+    """9 poker cards on A4; Letter's 11 inches hold only two rows with a 2 mm gutter, the
+    bleed and crop marks 5 mm clear of the edge."""
     s = PrintSettings(paper=paper)
     page_w, page_h = s.page_size
-    grid = fit_grid(s.page_size, 63 * mm, 88 * mm, bleed=s.bleed)
-    assert (grid.cols, grid.rows) == (3, 3)
-    assert grid.x0 / mm == pytest.approx((page_w / mm - 189) / 2, abs=0.05)
-    assert grid.y0 / mm == pytest.approx((page_h / mm - 264) / 2, abs=0.05)
-    # the bleed and the crop-mark margin stay on the paper
-    assert grid.x0 - s.bleed >= 4 * mm - 1e-6 and grid.y0 - s.bleed >= 4 * mm - 1e-6
+    grid = fit_grid(s.page_size, 63 * mm, 88 * mm, bleed=1 * mm, gutter=2 * mm)
+    assert (grid.cols, grid.rows) == (cols, rows)
+    assert grid.x0 / mm == pytest.approx((page_w / mm - 63 * cols - 2 * (cols - 1)) / 2,
+                                         abs=0.05)
+    assert grid.y0 / mm == pytest.approx((page_h / mm - 88 * rows - 2 * (rows - 1)) / 2,
+                                         abs=0.05)
+    # the bleed, the shortest crop marks and the 5 mm edge stay on the paper
+    room = (grid.bleed + 0.5 * mm + 1.5 * mm + 5 * mm) - 1e-6
+    assert grid.x0 >= room and grid.y0 >= room
 
 
 def test_card_grid_positions_and_sizes_in_the_pdf_to_a_tenth_of_a_mm() -> None:
@@ -91,16 +99,13 @@ def test_card_grid_positions_and_sizes_in_the_pdf_to_a_tenth_of_a_mm() -> None:
     for i in range(9):
         row, col = divmod(i, 3)
         x, y, (rx, ry, rw, rh) = placed[f"c{i}"]
-        assert x == pytest.approx(10.5 + 63 * col, abs=0.1)
-        assert y == pytest.approx(16.5 + 88 * (2 - row), abs=0.1)
-        # clip = trim box plus 3 mm bleed on the grid's outer edges only
-        left = 3 if col == 0 else 0
-        right = 3 if col == 2 else 0
-        top = 3 if row == 0 else 0
-        bottom = 3 if row == 2 else 0
-        assert (rx, ry) == (pytest.approx(x - left, abs=0.1), pytest.approx(y - bottom, abs=0.1))
-        assert rw - left - right == pytest.approx(63.0, abs=0.1)
-        assert rh - top - bottom == pytest.approx(88.0, abs=0.1)
+        # 2 mm gutters: (210 - 189 - 4) / 2 and (297 - 264 - 4) / 2
+        assert x == pytest.approx(8.5 + 65 * col, abs=0.1)
+        assert y == pytest.approx(14.5 + 90 * (2 - row), abs=0.1)
+        # clip = trim box plus each card's own 1 mm bleed, on every side
+        assert (rx, ry) == (pytest.approx(x - 1, abs=0.1), pytest.approx(y - 1, abs=0.1))
+        assert rw == pytest.approx(65.0, abs=0.1)
+        assert rh == pytest.approx(90.0, abs=0.1)
 
 
 def test_a_gutter_gives_every_card_its_full_bleed() -> None:
@@ -248,3 +253,54 @@ def test_a_qr_code_too_small_to_scan_is_refused() -> None:
     c = Canvas(io.BytesIO())
     with pytest.raises(BuildError, match="QR code"):
         draw_qr(c, "http://example.org/" + "x" * 200, 0, 0, 10 * mm, component="qr")
+
+
+def solid(rgb: tuple[float, float, float]):  # type: ignore[no-untyped-def]
+    def draw(c, box):  # type: ignore[no-untyped-def]
+        c.setFillColorRGB(*rgb)
+        c.rect(-box.bleed, -box.bleed, box.width + 2 * box.bleed, box.height + 2 * box.bleed,
+               stroke=0, fill=1)
+    return draw
+
+
+RED, BLUE = (1.0, 0.0, 0.0), (0.0, 0.0, 1.0)
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_cuts_1_mm_off_show_only_the_cards_own_colour(duplex: str, paper: str,
+                                                      tmp_path: Path) -> None:
+    """Full-bleed cards in alternating colours (a red front has a blue back, and the reverse),
+    rendered; each card's trim shifted 1 mm left, right, up and down is cut out of the
+    pixels: it holds the card's own colour and white, never its neighbour's colour."""
+    s = PrintSettings(paper=paper, duplex=duplex)
+    doc = Document("Game", "1", s, texts)
+    sheet = [Card(f"c{i}", solid(RED if i % 2 else BLUE), solid(BLUE if i % 2 else RED))
+             for i in range(9)]
+    doc.add_cards(sheet, CARD_SIZES_MM["poker"], component="Cards")
+    path = tmp_path / "cards.pdf"
+    path.write_bytes(pdf_of(doc))
+    pdf = reader(path.read_bytes())
+    dpi = 150
+    pngs = render(path, tmp_path, dpi)
+    px_mm = dpi / 25.4
+    checked = 0
+    for page, png in enumerate(pngs[:2]):
+        img = Image.open(png).convert("RGB")
+        _, page_h = page_size_mm(pdf, page)
+        for card_id, (x, y, _) in card_placements(pdf, page).items():
+            i = int(card_id[1:])
+            own_is_red = (i % 2 == 1) == (page == 0)
+            for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                # shrink by one pixel: the shifted cut's own anti-aliased edge
+                x0, x1 = x + dx + 0.2, x + dx + 63 - 0.2
+                y0, y1 = y + dy + 0.2, y + dy + 88 - 0.2
+                box = (round(x0 * px_mm), round((page_h - y1) * px_mm),
+                       round(x1 * px_mm), round((page_h - y0) * px_mm))
+                colours = img.crop(box).getcolors(maxcolors=1 << 20) or []
+                for _, (r, g, b) in colours:
+                    # red and blue are told apart by the channel that leads
+                    foreign = b > r + 40 if own_is_red else r > b + 40
+                    assert not foreign, (page + 1, card_id, (dx, dy), (r, g, b))
+                checked += 1
+    assert checked == 2 * len(sheet[:6 if paper == "letter" else 9]) * 4

@@ -281,3 +281,29 @@ def test_the_cli_prints_a_card_list_file(tmp_path: Path, capsys: Any) -> None:
     assert "[[card]] tables only" in capsys.readouterr().err
     with pytest.raises(BuildError, match="prints no card list"):
         build("casse-toi-pov-con", PrintSettings(), BASE, cards=[])
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "universal"])
+def test_the_market_mat_holds_six_real_cards_apart(paper: str) -> None:
+    """Six poker-card spaces, each 63 x 88 mm, none touching another, inside the paper's
+    printable area."""
+    import io
+
+    import pdfplumber
+
+    data = render_bytes(build(GAME, PrintSettings(lang="en", paper=paper), BASE)[0])
+    mm = 72 / 25.4
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        (page,) = [p for p in pdf.pages if "· Market mat ·" in (p.extract_text() or "")]
+        spaces = sorted((o["x0"] / mm, o["top"] / mm, o["x1"] / mm, o["bottom"] / mm)
+                        for o in page.curves + page.rects
+                        if abs((o["x1"] - o["x0"]) / mm - 63) < 1
+                        and abs((o["bottom"] - o["top"]) / mm - 88) < 1)
+        width, height = page.width / mm, page.height / mm
+    assert len(spaces) == 6
+    for i, a in enumerate(spaces):
+        assert a[0] >= 5 and a[1] >= 5 and a[2] <= width - 5 and a[3] <= height - 5, a
+        for b in spaces[i + 1:]:
+            apart = b[0] - a[2] >= 2 or a[0] - b[2] >= 2 or b[1] - a[3] >= 2 \
+                or a[1] - b[3] >= 2
+            assert apart, (a, b)

@@ -72,8 +72,10 @@ def test_backs_and_fronts_download_separately(client: FlaskClient) -> None:
 
     backs = PdfReader(io.BytesIO(client.get(f"/print/{GAME}/kit.pdf?part=backs").data))
     fronts = PdfReader(io.BytesIO(client.get(f"/print/{GAME}/kit.pdf?part=fronts").data))
-    assert len(backs.pages) == 7
-    assert "backs" in (backs.pages[0].extract_text() or "")
+    # the calibration page's back, then 7 sheets of card backs
+    assert len(backs.pages) == 8
+    assert "Print check" in (backs.pages[0].extract_text() or "")
+    assert "backs" in (backs.pages[1].extract_text() or "")
     assert len(fronts.pages) > len(backs.pages)
 
 

@@ -6,9 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ..layout import (
+    CARD_GUTTER_MM,
     ChecklistRow,
     Document,
     DryCanvas,
@@ -16,6 +18,8 @@ from ..layout import (
     PrintSettings,
     calibration_pages,
     checklist_drawer,
+    fit_grid,
+    print_mode_key,
 )
 from ..text import BuildError, FontSet
 
@@ -54,13 +58,26 @@ class KitBase:
             return doc, None
         doc = self.new_document("print-and-play")
         backs = self.new_document(self.t("backs")) if self.s.backs_separate else None
-        calibration_pages(doc)
+        calibration_pages(doc, backs)
         checklist_at = len(doc.pages)
         doc.add(Page(self.t("checklist"), lambda c: None))  # drawn once the pages are known
         rows = self.fill(doc, backs)
+        if self.s.duplex == "none" and backs is None:
+            rows = [(name, count, first, last, self.t("how_glued") if how in self._two_sided()
+                     else how) for name, count, first, last, how in rows]
         doc.pages[checklist_at] = Page(self.t("checklist"), self.checklist_drawer(rows))
         doc.pages[checklist_at].draw(DryCanvas())  # fit errors surface now, not mid-render
         return doc, backs
+
+    def _two_sided(self) -> set[str]:
+        """The checklist's "how" texts that say to print double-sided."""
+        found = set()
+        for key in ("how_cards", "how_aids"):
+            try:
+                found.add(self.t(key))
+            except KeyError:
+                pass
+        return found
 
     def fill(self, doc: Document, backs: Document | None) -> list[ChecklistRow]:
         """Add the game's components (and the rule sheet) to ``doc``; return the rows of
@@ -76,4 +93,13 @@ class KitBase:
             headings=[self.t(k) for k in ("col_component", "col_count", "col_pages",
                                           "col_how")],
             bring_title=self.t("bring_title"), bring=self.t("bring"), fonts=self.fonts,
-            page_size=self.s.page_size, component=self.t("checklist"))
+            page_size=self.s.page_size, component=self.t("checklist"),
+            note=self.checklist_note())
+
+    def checklist_note(self) -> str:
+        """How this file is printed (double-sided, single-sided and glued, backs apart) and
+        how many poker cards a sheet of this paper holds."""
+        grid = fit_grid(self.s.page_size, 63 * mm, 88 * mm, bleed=CARD_GUTTER_MM / 2 * mm,
+                        gutter=CARD_GUTTER_MM * mm)
+        return (self.t(print_mode_key(self.s)) + " "
+                + self.t("per_sheet").format(n=grid.capacity))

@@ -26,6 +26,7 @@ from ..layout import (
     Document,
     PrintSettings,
     hex_color,
+    legible,
 )
 from ..text import BuildError, symbol, text_box
 from ..texts import COMMON_TEXTS, localized
@@ -302,8 +303,10 @@ def draw_voter(c: Canvas, voter: Mapping[str, Any], cx: float, y: float, height:
     body_h = height * 0.52
     c.saveState()
     c.setLineWidth(max(0.6, height * 0.025))
-    stroke_rgb(c, voter["color"])
-    fill_rgb(c, voter["color"])
+    # the white symbol on the figure (or the coloured symbol on white) at 3:1
+    shade = legible(voter["color"], ratio=3.0)
+    stroke_rgb(c, shade)
+    fill_rgb(c, shade)
     path = c.beginPath()
     r = body_w * 0.35
     path.moveTo(cx - body_w / 2, y)
@@ -318,7 +321,7 @@ def draw_voter(c: Canvas, voter: Mapping[str, Any], cx: float, y: float, height:
     c.drawPath(path, stroke=1, fill=0 if low_ink else 1)
     c.circle(cx, y + body_h + head_r * 1.15, head_r, stroke=1, fill=0 if low_ink else 1)
     if low_ink:
-        fill_rgb(c, voter["color"])
+        fill_rgb(c, shade)
     else:
         c.setFillColorRGB(1, 1, 1)
     symbol(c, voter["symbol"], cx, y + body_h * 0.45, body_h * 0.5, component)
@@ -338,7 +341,7 @@ def party_name(party: Mapping[str, Any], lang: str) -> str:
 def reaction_mark(c: Canvas, reaction: str, cx: float, cy: float, r: float, low_ink: bool,
                   component: str) -> None:
     c.saveState()
-    color = REACTION_COLORS[reaction]
+    color = legible(REACTION_COLORS[reaction], ratio=3.0)
     stroke_rgb(c, color)
     fill_rgb(c, color)
     c.setLineWidth(0.6)
@@ -356,7 +359,8 @@ def figure_badge(c: Canvas, figure: Mapping[str, Any] | None, marine: bool, cx: 
     """A journalist (symbol and medium) or Marine, as printed in each corner of a back."""
     if not marine and figure is None:
         raise BuildError("a corner figure is neither Marine nor a journalist", component)
-    color = MARINE_COLOR if marine or figure is None else figure["color"]
+    # white text inside the disc in full colour, coloured text on white in low ink: 4.5:1
+    color = legible(MARINE_COLOR if marine or figure is None else figure["color"])
     c.saveState()
     stroke_rgb(c, color)
     fill_rgb(c, color)
@@ -372,8 +376,8 @@ def figure_badge(c: Canvas, figure: Mapping[str, Any] | None, marine: bool, cx: 
     elif figure is not None:
         symbol(c, figure["symbol"], cx, cy + r * 0.12, r * 1.05, component)
         medium = figure.get(f"medium_{lang}") or figure["medium_en"]
-        text_box(c, medium, cx - r, cy - r * 0.85, 2 * r, r * 0.55, fonts=box.fonts,
-                 size=r * 0.42, min_size=3.2, component=component, bold=True,
+        text_box(c, medium, cx - r * 1.1, cy - r * 0.9, 2.2 * r, r * 0.62, fonts=box.fonts,
+                 size=max(6.0, r * 0.42), min_size=6, component=component, bold=True,
                  align="center", valign="middle")
     c.restoreState()
 
@@ -383,7 +387,7 @@ def stars_row(c: Canvas, count: int, cx: float, cy: float, size: float, low_ink:
     if count <= 0:
         return
     c.saveState()
-    fill_rgb(c, STAR_COLOR)
+    fill_rgb(c, legible(STAR_COLOR, ratio=3.0))
     step = size * 1.05
     start = cx - step * (count - 1) / 2
     for i in range(count):
@@ -468,13 +472,14 @@ class Kit(KitBase):
             w, h, safe = box.width, box.height, box.safe
             background(c, box, "#fbf8f1")
             band = 20 * mm
+            ink = legible(party["color"])  # white text on it, or it as text on white: 4.5:1
             if box.low_ink:
-                stroke_rgb(c, party["color"])
+                stroke_rgb(c, ink)
                 c.setLineWidth(1.2)
                 c.rect(safe, h - band, w - 2 * safe, band - safe, stroke=1, fill=0)
-                fill_rgb(c, party["color"])
+                fill_rgb(c, ink)
             else:
-                fill_rgb(c, party["color"])
+                fill_rgb(c, ink)
                 c.rect(-box.bleed, h - band, w + 2 * box.bleed, band + box.bleed, stroke=0, fill=1)
                 c.setFillColorRGB(1, 1, 1)
             text_box(c, cand["name"], safe + 1 * mm, h - band + 5 * mm, w - 2 * safe - 2 * mm,
@@ -604,13 +609,15 @@ class Kit(KitBase):
                     c.rotate(90)
                     ew, eh = h, w
                 x0, x1 = corner_size, ew - corner_size
+                # a shade that carries white text at 4.5:1, and reads at 4.5:1 on white
+                ink = legible(party["color"])
                 if box.low_ink:
-                    stroke_rgb(c, party["color"])
+                    stroke_rgb(c, ink)
                     c.setLineWidth(1.2)
                     c.rect(x0, eh - band, x1 - x0, band - 1.5 * mm, stroke=1, fill=0)
-                    fill_rgb(c, party["color"])
+                    fill_rgb(c, ink)
                 else:
-                    fill_rgb(c, party["color"])
+                    fill_rgb(c, ink)
                     c.rect(x0, eh - band, x1 - x0, band + box.bleed, stroke=0, fill=1)
                     c.setFillColorRGB(1, 1, 1)
                 text_box(c, str(card["stress"][party_id]), x0, eh - band + 1.5 * mm,
@@ -619,7 +626,7 @@ class Kit(KitBase):
                          valign="middle", max_lines=1)
                 text_box(c, f"{party_name(party, self.lang)}\n{self.t('stress')}",
                          x0 + (x1 - x0) * 0.58, eh - band + 1.5 * mm, (x1 - x0) * 0.42,
-                         band - safe + 0.5 * mm, fonts=self.fonts, size=5.5, min_size=4,
+                         band - safe + 0.5 * mm, fonts=self.fonts, size=6.5, min_size=6,
                          component=comp, valign="middle", max_lines=2)
                 c.restoreState()
             if corner != "none":
@@ -631,7 +638,7 @@ class Kit(KitBase):
                                (w - safe - r + 0.6 * mm, h - safe - r + 0.6 * mm)):
                     figure_badge(c, figure, corner == "marine", fx, fy, r, box, self.lang, comp)
             stars_row(c, card["stars"], w / 2, h / 2 + 4 * mm, 13 * mm, box.low_ink, comp)
-            c.setFillColorRGB(0.55, 0.55, 0.55)
+            c.setFillColorRGB(0.4, 0.4, 0.4)
             text_box(c, GAME_NAME, band + 2 * mm, h / 2 - 14 * mm, w - 2 * band - 4 * mm, 6 * mm,
                      fonts=self.fonts, size=6.5, min_size=4.5, component=comp, align="center",
                      valign="middle", bold=True)
@@ -654,10 +661,10 @@ class Kit(KitBase):
                      h - 2 * safe - 20 * mm, fonts=self.fonts, size=7.5, min_size=4.6,
                      component=comp, leading=1.2)
             # the four journalists, for the Rule of 4
-            r = 3.4 * mm
+            r = 4.6 * mm  # as on the crowd backs: the medium's name stays 6 pt
             step = (w - 2 * safe) / 4
             for i, j in enumerate(self.d["journalists"]):
-                figure_badge(c, j, False, safe + step * (i + 0.5), safe + 5 * mm, r, box,
+                figure_badge(c, j, False, safe + step * (i + 0.5), safe + 5.2 * mm, r, box,
                              self.lang, comp)
         return Card("summary", draw, self.summary_back())
 
@@ -765,7 +772,7 @@ class Kit(KitBase):
     def tokens(self) -> list[Card]:
         cards = []
         for i, cand in enumerate(self.d["candidates"]):
-            art = self.token(cand["name"], self.parties[cand["party"]]["color"])
+            art = self.token(cand["name"], legible(self.parties[cand["party"]]["color"]))
             cards.append(Card(f"token-{i + 1}", art, art))
         marine = self.token("Marine", MARINE_COLOR)
         cards.append(Card("token-marine", marine, marine))

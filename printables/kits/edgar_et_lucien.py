@@ -40,6 +40,7 @@ from ..layout import (
     Page,
     PrintSettings,
     hex_color,
+    legible,
 )
 from ..text import (
     BuildError,
@@ -738,10 +739,15 @@ class Kit(KitBase):
                  size=11 if square > 50 * mm else 9.5, min_size=6, component=f"{comp}: {name}",
                  bold=True, align="center", valign="top", max_lines=2)
         fill_rgb(c, darker(TYPE_INK[kind], 0.8))
-        text_box(c, f"{self.t('type_' + kind).upper()} · {tax_text}", x + pad,
-                 y + pad - 1.2 * mm, inner_w, label_h, fonts=fonts, size=6.5, min_size=4.5,
-                 component=f"{comp}: {name}", bold=True, align="center", valign="bottom",
-                 max_lines=1)
+        label = f"{self.t('type_' + kind).upper()} · {tax_text}"
+        try:
+            text_box(c, label, x + pad, y + pad - 1.2 * mm, inner_w, label_h, fonts=fonts,
+                     size=6.5, min_size=6, component=f"{comp}: {name}", bold=True,
+                     align="center", valign="bottom", max_lines=1)
+        except TextOverflow:  # the narrower regular weight, still 6 pt
+            text_box(c, label, x + pad, y + pad - 1.2 * mm, inner_w, label_h, fonts=fonts,
+                     size=6.5, min_size=6, component=f"{comp}: {name}", align="center",
+                     valign="bottom", max_lines=1)
         r = 3.3 * mm
         metro_y = y + pad + label_h + 0.6 * mm  # bottom of the lowest station
         for i, (colour, other) in enumerate(stations):
@@ -1166,8 +1172,8 @@ class Kit(KitBase):
                 y -= 5.5 * mm + height + 2 * mm
             c.setFillColorRGB(0.45, 0.42, 0.38)
             text_box(c, f"{GAME_NAME} · {lang.upper()} · {number}/{total}", safe,
-                     safe - 0.5 * mm, w - 2 * safe, 3.5 * mm, fonts=fonts, size=5.5,
-                     min_size=4.5, component=comp, align="center", valign="bottom",
+                     safe - 0.5 * mm, w - 2 * safe, 3.5 * mm, fonts=fonts, size=6,
+                     min_size=6, component=comp, align="center", valign="bottom",
                      max_lines=1)
         return draw
 
@@ -1347,15 +1353,18 @@ class Kit(KitBase):
             w, h = box.width, box.height
             fonts = box.fonts
             c.saveState()
+            r, g, b = hex_color(color)
+            tint = "#" + "".join(f"{round((1 - (1 - v) * 0.25) * 255):02x}" for v in (r, g, b))
+            # the note's colour in the shade that reads at 4.5:1 on the paper under it
+            ink = legible(color, against="#ffffff" if box.low_ink else tint)
             if not box.low_ink:
-                r, g, b = hex_color(color)
-                c.setFillColorRGB(1 - (1 - r) * 0.25, 1 - (1 - g) * 0.25, 1 - (1 - b) * 0.25)
+                fill_rgb(c, tint)
                 c.rect(-box.bleed, -box.bleed, w + 2 * box.bleed, h + 2 * box.bleed, stroke=0,
                        fill=1)
-            stroke_rgb(c, color)
+            stroke_rgb(c, ink)
             c.setLineWidth(1.4)
             c.roundRect(2 * mm, 2 * mm, w - 4 * mm, h - 4 * mm, 2 * mm, stroke=1, fill=0)
-            fill_rgb(c, color)
+            fill_rgb(c, ink)
             symbol(c, "⚙", 8.5 * mm, h / 2, 10 * mm, comp)
             symbol(c, "⚙", w - 8.5 * mm, h / 2, 10 * mm, comp)
             text_box(c, written, 14 * mm, h / 2 - 3 * mm, w - 28 * mm, 11 * mm, fonts=fonts,

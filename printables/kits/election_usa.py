@@ -87,6 +87,8 @@ TEXTS: dict[str, dict[str, str]] = {
               "(or save your deck list in the app and print again)",
         "fr": "Pas de liste de cartes : modèles vierges à remplir d'après votre exemplaire "
               "(ou saisissez votre liste dans l'appli et réimprimez)"},
+    "how_blank_glued": {"en": "blank templates: fill them in from your copy",
+                        "fr": "modèles vierges à remplir d'après votre exemplaire"},
     "how_page": {"en": "Use as is", "fr": "Tel quel"},
     "how_rules": {"en": "Keep at hand; scan the QR codes",
                   "fr": "À garder sous la main ; scannez les QR codes"},
@@ -279,7 +281,7 @@ class Kit(KitBase):
         return str(region.get(f"name_{self.lang}") or region["name_en"])
 
     def box(self, c: Canvas, value: str, x: float, y: float, w: float, h: float, *,
-            size: float, min_size: float = 5.5, comp: str, bold: bool = False,
+            size: float, min_size: float = 6, comp: str, bold: bool = False,
             align: str = "left", valign: str = "top", lines: int | None = None) -> None:
         text_box(c, value, x, y, w, h, fonts=self.fonts, size=size, min_size=min_size,
                  component=comp, bold=bold, align=align, valign=valign, max_lines=lines)
@@ -291,6 +293,10 @@ class Kit(KitBase):
 
         rows: list[ChecklistRow] = []
         blank = self.t("blank")
+        how_blank = self.t("how_blank")
+        if self.s.duplex == "none" and backs is None:
+            # blank templates have backs too: printed single-sided, their sheets are glued
+            how_blank = f"{self.t('how_glued')}; {self.t('how_blank_glued')}"
 
         def section(name: str, count: str, how: str, add: Callable[[], object]) -> None:
             start = len(doc.pages)
@@ -336,7 +342,7 @@ class Kit(KitBase):
         else:
             cards = [Card(f"action-blank-{i}", self.action_blank(), self.back("action"))
                      for i in range(9)]
-            section(self.t("action_blank"), "9", self.t("how_blank"),
+            section(self.t("action_blank"), "9", how_blank,
                     lambda: doc.add_cards(cards, POKER, component=self.t("action_blank"),
                                           backs=backs))
         skeleton_deck = self.values["skeleton_deck"]
@@ -350,7 +356,7 @@ class Kit(KitBase):
         else:
             bones = [Card(f"skeleton-blank-{i}", self.skeleton_blank(), self.back("skeleton"))
                      for i in range(9)]
-            section(self.t("skeleton_blank"), "9", self.t("how_blank"),
+            section(self.t("skeleton_blank"), "9", how_blank,
                     lambda: doc.add_cards(bones, POKER, component=self.t("skeleton_blank"),
                                           backs=backs))
         doc.start_sheet()
@@ -691,7 +697,7 @@ class Kit(KitBase):
             self.blue_circle(c, box, "", comp)
             fill_rgb(c, DARK)
             self.box(c, self.t("blank_value"), w - safe - 16 * mm, h - 19 * mm, 16 * mm,
-                     3 * mm, size=5.5, min_size=4.5, comp=comp, align="center", lines=1)
+                     3 * mm, size=6, comp=comp, align="center", lines=1)
             each = (h - 24 * mm - safe) / len(lines)
             for i, key in enumerate(lines):
                 self.box(c, self.t(key), safe, h - 22 * mm - (i + 1) * each, w - 2 * safe,

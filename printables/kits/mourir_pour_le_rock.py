@@ -21,7 +21,17 @@ from reportlab.pdfgen.canvas import Canvas
 from companion.games import mourir_pour_le_rock as engine
 from companion.games.base import load_data
 
-from ..layout import Card, CardBox, ChecklistRow, Document, Page, PrintSettings, hex_color
+from ..layout import (
+    EDGE,
+    Card,
+    CardBox,
+    ChecklistRow,
+    Document,
+    Page,
+    PrintSettings,
+    fit_grid,
+    hex_color,
+)
 from ..text import BuildError, text_box
 from ..texts import COMMON_TEXTS, localized
 from .base import KitBase
@@ -40,13 +50,16 @@ TEXTS: dict[str, dict[str, str]] = {
     **COMMON_TEXTS,
     "how_page": {"en": "One side; cut along the frame if you like",
                  "fr": "Recto seul ; découper le long du cadre si vous voulez"},
-    "how_cards": {"en": "Cut along the crop marks; double-sided",
-                  "fr": "Couper aux traits de coupe ; recto verso"},
-    "how_blank": {"en": "Blank templates: write on each what your copy prints; double-sided",
-                  "fr": "Modèles vierges : écrivez sur chacune ce qu'imprime votre exemplaire ; "
-                        "recto verso"},
-    "how_listed": {"en": "Your card list, printed; double-sided",
-                   "fr": "Votre liste de cartes, imprimée ; recto verso"},
+    "how_blank": {"en": "Blank templates: write on each what your copy prints",
+                  "fr": "Modèles vierges : écrivez sur chacune ce qu'imprime votre "
+                        "exemplaire"},
+    "how_listed": {"en": "Your card list, printed", "fr": "Votre liste de cartes, imprimée"},
+    "how_mixed": {"en": "Your card list, printed, and blank templates for the other decks",
+                  "fr": "Votre liste de cartes, imprimée, et des modèles vierges pour les "
+                        "autres paquets"},
+    "how_double": {"en": "{what}; double-sided", "fr": "{what} ; recto verso"},
+    "how_backs_glued": {"en": "{what}; glue each back sheet on, then cut",
+                        "fr": "{what} ; coller chaque feuille de dos, puis découper"},
     "how_tokens": {"en": "Cut out; glue on card stock if you like",
                    "fr": "Découper ; coller sur du carton si vous voulez"},
     "how_die": {"en": "Cut out, fold along the lines, glue the tabs",
@@ -305,7 +318,7 @@ class Kit(KitBase):
         c.restoreState()
 
     def write(self, c: Canvas, words: str, x: float, y: float, w: float, h: float, *,
-              size: float = 9, min_size: float = 5, bold: bool = False, align: str = "left",
+              size: float = 9, min_size: float = 6, bold: bool = False, align: str = "left",
               valign: str = "top", colour: str = INK, component: str = "",
               max_lines: int | None = None) -> None:
         c.saveState()
@@ -333,6 +346,8 @@ class Kit(KitBase):
             rows.append((name, count, first, len(doc.pages), how))
 
         colours = list(self.d["players"]["colours"])
+        # single-sided, backs in the same file: each sheet of backs is glued to its fronts
+        single = self.s.duplex == "none" and backs is None
 
         def add_boards() -> None:
             for colour in colours:
@@ -353,14 +368,15 @@ class Kit(KitBase):
         section(self.t("tokens"), self.t("tokens_count", f1=k["fan_tokens_1000"],
                                          f5=k["fan_tokens_5000"], m1=k["money_1000"],
                                          m5=k["money_5000"], cubes=cubes),
-                self.t("how_tokens"),
+                self.t("how_glued") if single else self.t("how_tokens"),
                 lambda: doc.add_cards(self.tokens(), TOKEN, component=self.t("tokens"),
                                       gutter_mm=3, backs=backs))
         cards = self.deck_cards()
         listed = sorted({card.kind for card in cards if card.listed})
-        how = self.t("how_listed") if listed else self.t("how_blank")
+        what = self.t("how_listed") if listed else self.t("how_blank")
         if listed and len(listed) < len(engine.DECKS):
-            how = self.t("how_listed") + " + " + self.t("how_blank")
+            what = self.t("how_mixed")
+        how = self.t("how_backs_glued" if single else "how_double", what=what)
         section(self.t("cards"), str(len(cards)), how,
                 lambda: doc.add_cards([card.card for card in cards], POKER,
                                       component=self.t("cards"), backs=backs))
@@ -386,7 +402,7 @@ class Kit(KitBase):
         self.write(c, title, left, top - 9 * mm, right - left, 9 * mm, size=16, min_size=10,
                    bold=True, colour=ROCK_RED, max_lines=1)
         self.write(c, self.t("house"), left, bottom, right - left, 4 * mm, size=7,
-                   min_size=5, align="right", max_lines=1)
+                   min_size=6, align="right", max_lines=1)
         return left, bottom + 6 * mm, right - left, top - 11 * mm - (bottom + 6 * mm)
 
     # ------------------------------------------------------------------ player boards
@@ -467,14 +483,14 @@ class Kit(KitBase):
             c.setLineWidth(1.6)
             c.line(sx + 0.5 * mm, top, sx + sw - 0.5 * mm, top)
             c.restoreState()
-            self.write(c, words + "*", sx, top - 5.5 * mm, sw, 5 * mm, size=8, min_size=5,
+            self.write(c, words + "*", sx, top - 5.5 * mm, sw, 5 * mm, size=8, min_size=6,
                        bold=True, align="center", colour=self.zone_colour(zone),
                        component=comp, max_lines=1)
         self.write(c, "† " + self.t("dead", n=v["death_points"]) + "*", x, top - 11 * mm,
-                   w * 0.3, 5 * mm, size=7, min_size=5, component=comp, max_lines=1)
+                   w * 0.3, 5 * mm, size=7, min_size=6, component=comp, max_lines=1)
         self.write(c, self.t("gauge_help", vice=v["mental_vice_below"],
                              detox=v["mental_detox_at_most"]), x + w * 0.3, top - 15 * mm,
-                   w * 0.7, 10 * mm, size=7.5, min_size=5, component=comp)
+                   w * 0.7, 10 * mm, size=7.5, min_size=6, component=comp)
         return top - 16 * mm
 
     def songs_track(self, c: Canvas, x: float, top: float, w: float, comp: str) -> float:
@@ -498,7 +514,7 @@ class Kit(KitBase):
                              one_top=v["songs_two_extra_dice_gear"] - 1,
                              two=v["songs_two_extra_dice_gear"],
                              pip=self.money(v["songs_income_per_pip"])) + " *",
-                   x, top - 9 * mm, w, 9 * mm, size=7.5, min_size=5, component=comp)
+                   x, top - 9 * mm, w, 9 * mm, size=7.5, min_size=6, component=comp)
         return top - 10 * mm
 
     # ------------------------------------------------------------------ main board
@@ -531,7 +547,7 @@ class Kit(KitBase):
             x, y, w, h = self.frame(c, f"{GAME_NAME} — {comp}")
             top = y + h
             self.write(c, self.t("board_help"), x, top - 12 * mm, w, 12 * mm, size=8,
-                       min_size=5, component=comp)
+                       min_size=6, component=comp)
             top -= 14 * mm
             gap = 3 * mm
             col_w = (w - gap) / 2
@@ -560,7 +576,7 @@ class Kit(KitBase):
                                col_w - 20 * mm, 5.5 * mm, size=10, min_size=6, bold=True,
                                component=comp, max_lines=1)
                     self.write(c, self.effect(a["id"]), bx + 2 * mm, by + 1.5 * mm,
-                               col_w - 20 * mm, box_h - 9 * mm, size=8, min_size=4.5,
+                               col_w - 20 * mm, box_h - 9 * mm, size=8, min_size=6,
                                component=f"{comp}: {a['id']}")
                     # The space where the cubes go.
                     c.saveState()
@@ -569,7 +585,7 @@ class Kit(KitBase):
                     c.rect(bx + col_w - 16 * mm, by + 2 * mm, 14 * mm, box_h - 4 * mm)
                     c.restoreState()
                     self.write(c, self.t("cube_here"), bx + col_w - 16 * mm, by + 2.5 * mm,
-                               14 * mm, 4 * mm, size=6, min_size=4, align="center",
+                               14 * mm, 4 * mm, size=6, min_size=6, align="center",
                                component=comp, max_lines=1)
                 top -= band_h + 2 * mm
         return draw
@@ -581,12 +597,19 @@ class Kit(KitBase):
             x, y, w, h = self.frame(c, f"{GAME_NAME} — {comp}")
             top = y + h
             self.write(c, self.t("market_help"), x, top - 14 * mm, w, 14 * mm, size=9,
-                       min_size=5, component=comp)
+                       min_size=6, component=comp)
             top -= 18 * mm
             card_w, card_h = POKER[0] * mm, POKER[1] * mm
-            gap_x = (w - 3 * card_w) / 2
+            # three real cards side by side are wider than the frame: the spaces use the
+            # paper's width up to its blank edge, centred by the layout core
+            grid = fit_grid(self.s.page_size, card_w, card_h, bleed=0, gutter=4 * mm,
+                            margin=EDGE + 1 * mm)
+            if grid.cols < 3:
+                raise BuildError(f"{comp}: three card spaces do not fit this paper", GAME_ID)
+            gap_x = grid.gutter
+            x0 = grid.x0 + (grid.cols - 3) * (card_w + gap_x) / 2
             for i in range(6):
-                cx = x + (i % 3) * (card_w + gap_x)
+                cx = x0 + (i % 3) * (card_w + gap_x)
                 cy = top - (i // 3 + 1) * (card_h + 14 * mm) + 10 * mm
                 event = i < 4
                 c.saveState()
@@ -595,7 +618,7 @@ class Kit(KitBase):
                 c.roundRect(cx, cy, card_w, card_h, 3 * mm)
                 c.restoreState()
                 label = self.t("market_event" if event else "market_plain", n=i + 1)
-                self.write(c, label, cx, cy - 8 * mm, card_w, 7 * mm, size=9, min_size=5,
+                self.write(c, label, cx, cy - 8 * mm, card_w, 7 * mm, size=9, min_size=6,
                            bold=event, align="center", component=comp, max_lines=2)
         return draw
 
@@ -626,7 +649,7 @@ class Kit(KitBase):
                 shade = "#eeeeee" if r in (0, len(all_rows) - 1) else None
                 self.box(c, x, ry, w, row_h, shade, radius=0, line=0.6)
                 self.write(c, label, x + 2 * mm, ry + 1 * mm, first_w - 4 * mm, row_h - 2 * mm,
-                           size=10, min_size=5, bold=r in (0, len(all_rows) - 1),
+                           size=10, min_size=6, bold=r in (0, len(all_rows) - 1),
                            valign="middle", component=comp)
                 c.setLineWidth(0.6)
                 for p in range(players):
@@ -635,7 +658,7 @@ class Kit(KitBase):
                                  same=v["gear_identical_points"],
                                  diff=v["gear_different_points"]),
                        x, top - (len(all_rows) + 1) * row_h - 2 * mm, w, row_h, size=8,
-                       min_size=5, component=comp)
+                       min_size=6, component=comp)
         return draw
 
     # ------------------------------------------------------------------ the main die
@@ -707,11 +730,11 @@ class Kit(KitBase):
                 c.circle(w / 2, h / 2, r, stroke=1, fill=0 if box.low_ink else 1)
             ink = colour if box.low_ink else ink_for(colour)
             self.write(c, big, w / 2 - r + 1 * mm, h / 2 - 2 * mm, 2 * r - 2 * mm, 6.5 * mm,
-                       size=10 if not square else 12, min_size=4.5, bold=True, align="center",
+                       size=10 if not square else 12, min_size=6, bold=True, align="center",
                        valign="middle", colour=ink, component=comp, max_lines=1)
             if small:
                 self.write(c, small, w / 2 - r + 2 * mm, h / 2 - 6.5 * mm, 2 * r - 4 * mm,
-                           4 * mm, size=6, min_size=4, align="center", colour=ink,
+                           4 * mm, size=6, min_size=6, align="center", colour=ink,
                            component=comp, max_lines=1)
             c.restoreState()
         return Card(card_id, draw, draw)
@@ -757,7 +780,7 @@ class Kit(KitBase):
             top = h - 16 * mm
             name = "" if card is None else str(card.get("name") or "")
             self.write(c, f"{self.t('field_name')}: {name}", s, top - 6 * mm, w - 2 * s,
-                       6 * mm, size=9, min_size=5, bold=True, component=comp, max_lines=2)
+                       6 * mm, size=9, min_size=6, bold=True, component=comp, max_lines=2)
             if card is None:
                 c.setLineWidth(0.4)
                 c.line(s + 12 * mm, top - 5 * mm, w - s, top - 5 * mm)
@@ -769,7 +792,7 @@ class Kit(KitBase):
                 shown = self.value_text(key, value)
                 if key == "text":
                     self.write(c, f"{label}: {shown}", s, s, w - 2 * s, top - s, size=8,
-                               min_size=4.5, component=comp)
+                               min_size=6, component=comp)
                     if card is None:
                         c.setLineWidth(0.3)
                         ruled = top - 2 * line_h
@@ -778,7 +801,7 @@ class Kit(KitBase):
                             ruled -= 6 * mm
                     break
                 self.write(c, f"{label}: {shown}", s, top - line_h, w - 2 * s, line_h,
-                           size=8, min_size=4.5, valign="middle", component=comp, max_lines=1)
+                           size=8, min_size=6, valign="middle", component=comp, max_lines=1)
                 if card is None:
                     c.setLineWidth(0.3)
                     c.line(w * 0.55, top - line_h + 1.5 * mm, w - s, top - line_h + 1.5 * mm)

@@ -4,7 +4,8 @@ Built from the data file the companion's engine reads (``companion/games/data/
 storm-candidate.toml``), so the tracks, the slots, the surcharges, the offices and the token
 supply on paper are the ones the app applies:
 
-- the victory-point track 0 to 100 (straight: no 93/94 swap), the goal marked, tiled;
+- the victory-point track 0 to 100 (straight: no 93/94 swap), the goal marked, on one
+  sheet;
 - the bus turn-order board with the tie swaps, and the round tracker 1 to 11;
 - the street: 11 card slots with their surcharge, tiled;
 - the Federal Building: the printed offices, the basic office spaces by player count and the
@@ -43,7 +44,10 @@ LANGUAGES = ("ko", "en")
 POKER = (63.0, 88.0)
 AID = (95.0, 135.0)
 TOKEN = (18.0, 18.0)
-TRACK_SQUARE_MM = 19.5
+TRACK_SQUARE_MM = 17.0
+TRACK_SIDE_MM = 9.0
+"""Squares and side margins that keep the whole track on one sheet of A4, Letter or
+universal paper: 188 mm wide, within every paper's tile area."""
 TRACK_COLS = 10
 SLOT_W_MM, SLOT_H_MM = 69.0, 104.0
 OFFICE_W_MM, OFFICE_H_MM = 46.0, 38.0
@@ -157,6 +161,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "how_single": {"ko": "재단 표시를 따라 자릅니다", "en": "Cut along the crop marks"},
     "how_rules": {"ko": "옆에 두고 QR 코드를 스캔하세요", "en": "Keep at hand; scan the QR codes"},
     "tiles_count": {"ko": "{n}조각", "en": "{n} tiles"},
+    "tile_one": {"ko": "1장", "en": "1 sheet"},
     "tokens_count": {"ko": "{vp} + {workers} + {markers}", "en": "{vp} + {workers} + {markers}"},
     "cards_count": {"ko": "{n}장", "en": "{n} cards"},
     "bring_title": {"ko": "함께 준비할 것", "en": "Also bring"},
@@ -259,7 +264,7 @@ class Kit(KitBase):
             valign: str = "top", color: str = DARK, min_size: float | None = None) -> None:
         fill_rgb(c, color)
         text_box(c, value, x, y, w, h, fonts=self.fonts, size=size,
-                 min_size=min_size or max(4.5, size * 0.6), component=component, bold=bold,
+                 min_size=min_size or max(6.0, size * 0.6), component=component, bold=bold,
                  align=align, valign=valign)
 
     # ------------------------------------------------------------------ the kit
@@ -279,19 +284,15 @@ class Kit(KitBase):
             rows.append((name, count, first, len(doc.pages), how))
 
         track_w, track_h = self.track_size_mm()
-        section(self.t("track"), self.t("tiles_count", n=self.tiles(track_w, track_h)),
-                self.t("how_board"),
+        section(self.t("track"), *self.board_row(track_w, track_h),
                 lambda: doc.add_board(track_w, track_h, self.draw_track,
                                       component=self.t("track")))
         street_w, street_h = self.street_size_mm()
-        section(self.t("street"), self.t("tiles_count", n=self.tiles(street_w, street_h)),
-                self.t("how_board"),
+        section(self.t("street"), *self.board_row(street_w, street_h),
                 lambda: doc.add_board(street_w, street_h, self.draw_street,
                                       component=self.t("street")))
         building_w, building_h = self.building_size_mm()
-        section(self.t("building"),
-                self.t("tiles_count", n=self.tiles(building_w, building_h)),
-                self.t("how_board"),
+        section(self.t("building"), *self.board_row(building_w, building_h),
                 lambda: doc.add_board(building_w, building_h, self.draw_building,
                                       component=self.t("building")))
 
@@ -327,6 +328,13 @@ class Kit(KitBase):
 
         return len(plan_tiles(self.s.page_size, width_mm * mm, height_mm * mm, 12 * mm))
 
+    def board_row(self, width_mm: float, height_mm: float) -> tuple[str, str]:
+        """A board's count and how-to for the checklist: tiles to glue, or one sheet."""
+        n = self.tiles(width_mm, height_mm)
+        if n == 1:
+            return self.t("tile_one"), self.t("how_page")
+        return self.t("tiles_count", n=n), self.t("how_board")
+
     def workers_per_colour(self) -> int:
         """3 campaign workers and 4 more for temporary workers: the box's 28 in 4 colours."""
         return 7
@@ -336,7 +344,7 @@ class Kit(KitBase):
     def track_size_mm(self) -> tuple[float, float]:
         top = self.d["game"]["track_top"]
         rows = top // TRACK_COLS + 1
-        return (TRACK_COLS * TRACK_SQUARE_MM + 20, rows * TRACK_SQUARE_MM + 36)
+        return (TRACK_COLS * TRACK_SQUARE_MM + 2 * TRACK_SIDE_MM, rows * TRACK_SQUARE_MM + 36)
 
     def track_position(self, value: int) -> tuple[float, float]:
         """The bottom-left corner (mm) of a track square: rows run left to right, then right
@@ -344,7 +352,7 @@ class Kit(KitBase):
         row, col = divmod(value, TRACK_COLS)
         if row % 2 == 1:
             col = TRACK_COLS - 1 - col
-        return 10 + col * TRACK_SQUARE_MM, 26 + row * TRACK_SQUARE_MM
+        return TRACK_SIDE_MM + col * TRACK_SQUARE_MM, 26 + row * TRACK_SQUARE_MM
 
     def draw_track(self, c: Canvas) -> None:
         comp = self.t("track")
@@ -371,10 +379,11 @@ class Kit(KitBase):
             if value == goal:
                 self.box(c, "★", x, y + 1.5 * mm, sq, 6 * mm, size=10, component=comp,
                          align="center", color=GOAL_COLOR)
-        self.box(c, self.t("track") + " · " + self.t("goal", goal=goal), 10 * mm,
-                 (height - 9) * mm, (width - 20) * mm, 8 * mm, size=14, component=comp,
+        side = TRACK_SIDE_MM * mm
+        self.box(c, self.t("track") + " · " + self.t("goal", goal=goal), side,
+                 (height - 9) * mm, width * mm - 2 * side, 8 * mm, size=14, component=comp,
                  bold=True)
-        self.box(c, self.t("track_note"), 10 * mm, 4 * mm, (width - 20) * mm, 18 * mm,
+        self.box(c, self.t("track_note"), side, 4 * mm, width * mm - 2 * side, 18 * mm,
                  size=10, component=comp)
 
     # ------------------------------------------------------------------ the street
@@ -563,7 +572,7 @@ class Kit(KitBase):
             heights = (13, 15, 17, 10, 10)
             for value, block_h in zip(blocks, heights, strict=True):
                 self.box(c, value, safe, y - block_h * mm, w - 2 * safe, block_h * mm,
-                         size=8, component=comp, min_size=5.5)
+                         size=8, component=comp, min_size=6)
                 y -= (block_h + 1.5) * mm
             self.box(c, self.t("aid_colours"), safe, y - 5 * mm, w - 2 * safe, 5 * mm,
                      size=8.5, component=comp, bold=True)
@@ -578,10 +587,10 @@ class Kit(KitBase):
                 label = COLOUR_NAMES[card_colour["id"]][self.lang] + ": " + self.name_of(
                     card_colour, "does") + (f" ({phase})" if phase else "")
                 self.box(c, label, cx + 5 * mm, cy, col_w - 5.5 * mm, 5.5 * mm, size=6.8,
-                         component=comp, valign="middle", min_size=4.5)
+                         component=comp, valign="middle", min_size=6)
             y -= 3 * 6.2 * mm + 2 * mm
             self.box(c, self.t("aid_limit"), safe, max(safe, y - 10 * mm), w - 2 * safe,
-                     10 * mm, size=7.5, component=comp, min_size=4.5)
+                     10 * mm, size=7.5, component=comp, min_size=6)
         return draw
 
     # ------------------------------------------------------------------ tokens
@@ -608,7 +617,7 @@ class Kit(KitBase):
             text_box(c, "1", 0, r - 1 * mm, box.width, 7 * mm, fonts=self.fonts, size=14,
                      min_size=9, component=comp, bold=True, align="center", valign="middle")
             text_box(c, self.t("vp"), 0, 2.5 * mm, box.width, 4 * mm, fonts=self.fonts,
-                     size=6.5, min_size=4.5, component=comp, align="center", valign="middle")
+                     size=6.5, min_size=6, component=comp, align="center", valign="middle")
         return draw
 
     def piece(self, colour: str, kind: str) -> Callable[[Canvas, CardBox], None]:
@@ -630,7 +639,7 @@ class Kit(KitBase):
                 fill_rgb(c, hexa if box.low_ink else ink_on(hexa))
                 symbol(c, "★", w / 2, w / 2 + 1.5 * mm, 9, comp)
             text_box(c, self.t(kind), 0, 1.8 * mm, w, 4 * mm, fonts=self.fonts, size=6,
-                     min_size=4.5, component=comp, align="center", valign="middle")
+                     min_size=6, component=comp, align="center", valign="middle")
         return draw
 
     # ------------------------------------------------------------------ cards
@@ -674,11 +683,11 @@ class Kit(KitBase):
         c.setLineWidth(0.6)
         fill_rgb(c, "#ffffff")
         c.rect(x, y, w, h, stroke=1, fill=1)
-        self.box(c, label, x + 0.8 * mm, y + h - 3.4 * mm, w - 1.6 * mm, 3 * mm, size=5.5,
-                 component=comp, color="#555555", min_size=4)
+        self.box(c, label, x + 0.8 * mm, y + h - 3.4 * mm, w - 1.6 * mm, 3 * mm, size=6,
+                 component=comp, color="#555555")
         if value:
-            self.box(c, value, x, y, w, h - 3 * mm, size=size, component=comp, bold=True,
-                     align="center", valign="middle", min_size=6)
+            self.box(c, value, x + 1 * mm, y, w - 2 * mm, h - 3 * mm, size=size,
+                     component=comp, bold=True, align="center", valign="middle", min_size=6)
 
     def action_front(self, card: Mapping[str, Any]) -> Callable[[Canvas, CardBox], None]:
         comp = self.t("cards")

@@ -1,0 +1,202 @@
+"""What a home printer needs of every kit, on every paper: nothing within 5 mm of an edge,
+cards that survive a 1 mm mis-cut or duplex shift, pages that follow the duplex mode."""
+
+from __future__ import annotations
+
+import functools
+import io
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from PIL import Image
+from print_pdf import MM, card_placements, reader, render
+
+from printables.build import build, kit_games, render_bytes
+from printables.layout import EDGE_MM, PrintSettings
+from printables.text import BuildError
+
+PAPERS = ("a4", "letter", "universal")
+
+
+@functools.cache
+def kit_pdf(game: str, paper: str, duplex: str = "long", low_ink: bool = False) -> bytes:
+    doc, _ = build(game, PrintSettings(paper=paper, duplex=duplex, low_ink=low_ink),
+                   "http://companion.local:8000")
+    return render_bytes(doc)
+
+
+def component_of(pdf: pdfplumber.PDF, index: int) -> str:
+    text = pdf.pages[index].extract_text() or ""
+    return text.strip().splitlines()[-1] if text.strip() else "(empty)"
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", kit_games())
+def test_no_text_or_line_within_5_mm_of_an_edge(game: str, paper: str) -> None:
+    """Every glyph and line as the PDF places it. A board tile draws the whole board clipped
+    to the tile (glyphs beyond the page show it): those pages are checked by their rendered
+    pixels below, as every page is."""
+    data = kit_pdf(game, paper)
+    offenders = []
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        for index, page in enumerate(pdf.pages):
+            w, h = float(page.width), float(page.height)
+            edge = EDGE_MM * MM - 0.01
+            if any(float(ch["x1"]) < 0 or float(ch["x0"]) > w for ch in page.chars):
+                continue
+            for kind in ("chars", "lines"):
+                for obj in getattr(page, kind):
+                    x0, x1 = float(obj["x0"]), float(obj["x1"])
+                    top, bottom = float(obj["top"]), float(obj["bottom"])
+                    if kind == "lines":  # the stroke's own width
+                        pad = float(obj.get("linewidth") or 0) / 2
+                        x0, x1, top, bottom = x0 - pad, x1 + pad, top - pad, bottom + pad
+                    near = min(x0, top, w - x1, h - bottom)
+                    if near < edge:
+                        offenders.append((index + 1, kind, round(near / MM, 2),
+                                          obj.get("text", "")))
+    assert not offenders[:20], offenders[:20]
+
+
+@pytest.mark.parametrize("paper,duplex", [(paper, "long") for paper in PAPERS]
+                         + [("a4", "short"), ("letter", "none")])
+@pytest.mark.parametrize("game", kit_games())
+def test_nothing_printed_within_5_mm_of_an_edge(game: str, paper: str, duplex: str,
+                                                tmp_path: Path) -> None:
+    """The rendered pages: the 5 mm band along every edge is blank paper."""
+    pdf = tmp_path / "kit.pdf"
+    pdf.write_bytes(kit_pdf(game, paper, duplex))
+    dpi = 50
+    band = int(EDGE_MM / 25.4 * dpi) - 1  # whole pixels inside the band
+    inked = []
+    for number, png in enumerate(render(pdf, tmp_path, dpi, gray=True), start=1):
+        img = Image.open(png).convert("L")
+        w, h = img.size
+        px = img.load()
+        for x in range(w):
+            for y in list(range(band)) + list(range(h - band, h)):
+                if px[x, y] < 250:
+                    inked.append((number, x, y))
+                    break
+        for y in range(h):
+            for x in list(range(band)) + list(range(w - band, w)):
+                if px[x, y] < 250:
+                    inked.append((number, x, y))
+                    break
+    pages = sorted({p for p, _, _ in inked})
+    assert not pages, f"ink within {EDGE_MM} mm of an edge on pages {pages}: {inked[:5]}"
+
+
+def page_texts(data: bytes) -> list[str]:
+    return [page.extract_text() or "" for page in reader(data).pages]
+
+
+@pytest.mark.parametrize("game", kit_games())
+def test_single_sided_kits_say_to_glue_back_to_back(game: str) -> None:
+    texts = page_texts(kit_pdf(game, "a4", "none"))
+    calibration, checklist = " ".join(texts[0].split()), " ".join(texts[1].split())
+    assert "single-sided" in calibration and "back to back" in calibration
+    assert "double-sided" not in calibration
+    assert "single-sided" in checklist and "double-sided" not in checklist
+    assert "Glue each back sheet to its front sheet" in checklist
+    duplex = " ".join(page_texts(kit_pdf(game, "a4", "long"))[0].split())
+    assert "double-sided printing, flipping on the long edge" in duplex
+
+
+@pytest.mark.parametrize("paper,per_sheet", [("a4", 9), ("letter", 6), ("universal", 6)])
+def test_the_checklist_says_how_many_cards_a_sheet_holds(paper: str, per_sheet: int) -> None:
+    for game in kit_games():
+        checklist = " ".join(page_texts(kit_pdf(game, paper))[2].split())
+        assert f"a sheet holds {per_sheet} poker cards" in checklist, game
+
+
+def overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]
+            ) -> bool:
+    """Two (x0, y0, x1, y1) rectangles share some area."""
+    return a[0] < b[2] - 1e-3 and b[0] < a[2] - 1e-3 and a[1] < b[3] - 1e-3 \
+        and b[1] < a[3] - 1e-3
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", kit_games())
+def test_a_1_mm_miscut_shows_no_other_cards_art(game: str, paper: str) -> None:
+    """On every sheet of fronts and of backs, no card paints within 1 mm of another card's
+    trim: a cut 1 mm off, or a back shifted by 1 mm, shows that card's own art only."""
+    pdf = reader(kit_pdf(game, paper))
+    sheets = 0
+    for index in range(len(pdf.pages)):
+        placed = card_placements(pdf, index)
+        if len(placed) < 2:
+            continue
+        sheets += 1
+        trims, clips = {}, {}
+        for card_id, (x, y, (rx, ry, rw, rh)) in placed.items():
+            bleed = x - rx
+            assert bleed >= 1 - 0.05, (index + 1, card_id, "bleed under 1 mm")
+            w, h = rw - 2 * bleed, rh - 2 * (y - ry)
+            trims[card_id] = (x - 1, y - 1, x + w + 1, y + h + 1)  # the 1 mm tolerance
+            clips[card_id] = (rx, ry, rx + rw, ry + rh)
+        for a, clip in clips.items():
+            for b, trim in trims.items():
+                assert a == b or not overlap(clip, trim), (index + 1, a, b)
+    assert sheets > 3
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ko"])
+@pytest.mark.parametrize("game", kit_games())
+def test_no_glyph_is_smaller_than_6_pt(game: str, lang: str) -> None:
+    from printables.build import kit_languages
+
+    if lang not in kit_languages(game):
+        pytest.skip(f"{game} has no {lang} kit")
+    doc, _ = build(game, PrintSettings(paper="letter", lang=lang), None)
+    small = []
+    with pdfplumber.open(io.BytesIO(render_bytes(doc))) as pdf:
+        for index, page in enumerate(pdf.pages):
+            for ch in page.chars:
+                # pdfminer's size is the glyph box across the baseline; for text turned
+                # a quarter turn that is the box's width
+                a, b, _, _, _, _ = ch["matrix"]
+                size = float(ch["width"] if abs(b) > abs(a) else ch["height"])
+                if size < 6 - 0.01 and ch["text"].strip():
+                    small.append((index + 1, round(size, 2), ch["text"]))
+    assert not small[:10], small[:10]
+
+
+def test_text_asked_below_6_pt_fails_the_build_naming_the_component() -> None:
+    from printables.text import LATIN, TextTooSmall, fit, register_fonts
+
+    register_fonts()
+    with pytest.raises(TextTooSmall, match="Summary card: text set at 5.5 pt"):
+        fit("Radio", LATIN.bold, 100, 100, size=5.5, min_size=4, component="Summary card")
+    # a smaller minimum is raised to 6 pt: text that needs less is an overflow
+    fitted = fit("Radio", LATIN.bold, 100, 100, size=8, min_size=3, component="x")
+    assert fitted.size == 8
+    with pytest.raises(BuildError, match="even at 6"):
+        fit("Radio " * 30, LATIN.bold, 20, 8, size=8, min_size=3, component="x")
+
+
+
+@pytest.mark.parametrize("low_ink", [False, True])
+def test_casse_toi_text_and_symbols_contrast_with_what_is_under_them(
+        low_ink: bool, tmp_path: Path) -> None:
+    """Every glyph's drawn colour against the rendered colour under it: text 4.5:1,
+    symbols 3:1 (bench/audit_contrast.py measures any kit the same way)."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    from audit_contrast import low_contrast
+
+    data = kit_pdf("casse-toi-pov-con", "a4", "long", low_ink)
+    found = low_contrast(data, tmp_path, 1, len(reader(data).pages))
+    assert not found, found[:15]
+
+
+def test_legible_shades_reach_their_ratio() -> None:
+    from printables.layout import contrast_ratio, legible
+
+    for colour in ("#e08a1e", "#e0a800", "#3a9d5d", "#ffffff", "#123456"):
+        assert contrast_ratio(legible(colour), "#ffffff") >= 4.5
+        assert contrast_ratio(legible(colour, ratio=3.0), "#ffffff") >= 3.0
+    assert legible("#123456") == "#123456"  # dark enough already: unchanged
