@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import socket
 import sys
 from collections.abc import Sequence
@@ -20,40 +21,162 @@ def _lan_address() -> str:
         probe.close()
 
 
-def serve(args: argparse.Namespace) -> int:
-    """Serve the companion with waitress, a production WSGI server."""
-    import qrcode
-    from waitress import serve as waitress_serve
+SERVERS = ("gevent", "gthread", "waitress")
 
-    from . import create_app
-    from .db import MissingDriver, SchemaBehind
 
+def default_server() -> str:
+    """gunicorn with gevent workers where gunicorn runs (and gevent is installed), gunicorn
+    with threads without gevent, and waitress elsewhere (Windows)."""
     try:
-        app = create_app({"SERVER_THREADS": args.threads})  # one pooled connection a thread
-    except (SchemaBehind, MissingDriver) as error:
-        print(f"companion serve: {error}", file=sys.stderr)
-        return 2
+        import gunicorn  # noqa: F401
+    except ImportError:
+        return "waitress"
+    if not hasattr(os, "fork"):
+        return "waitress"
+    try:
+        import gevent  # noqa: F401
+    except ImportError:
+        return "gthread"
+    return "gevent"
+
+
+def stream_capacity(server: str, threads: int) -> int:
+    """How many live streams one process holds. Under waitress and gthread each stream holds
+    one thread, so a quarter of the threads (at least 4) stay free for the other requests
+    and the phones past that poll; gevent holds a stream for the price of a socket."""
+    if server == "gevent":
+        return GEVENT_CONNECTIONS - 96
+    return max(1, threads - max(4, threads // 4))
+
+
+GEVENT_CONNECTIONS = 4096  # connections one gevent worker process accepts at once
+
+
+def _check_database(overrides: dict[str, object]) -> str | None:
+    """Open the database once as a worker would (a new one gets its schema here, before any
+    worker starts), in a child process so this one imports no database driver before the
+    workers patch their I/O for gevent. The error to print, or None."""
+    reader, writer = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child
+        os.close(reader)
+        code = 0
+        try:
+            from . import create_app
+            from .db import MissingDriver, SchemaBehind
+
+            try:
+                create_app(dict(overrides)).extensions["companion_db"].engine.dispose()
+            except (SchemaBehind, MissingDriver) as error:
+                os.write(writer, str(error).encode("utf-8", "replace"))
+                code = 2
+        except BaseException as error:  # noqa: BLE001 - said to the parent in one line
+            os.write(writer, f"{type(error).__name__}: {error}".encode("utf-8", "replace"))
+            code = 1
+        os._exit(code)
+    os.close(writer)
+    with os.fdopen(reader, "rb") as said:
+        message = said.read().decode("utf-8", "replace")
+    _pid, status = os.waitpid(pid, 0)
+    return None if os.waitstatus_to_exitcode(status) == 0 else (message or "cannot start")
+
+
+def serve(args: argparse.Namespace) -> int:
+    """Serve the companion: gunicorn with one worker process per core (gevent workers hold
+    thousands of open live streams) where gunicorn runs, else waitress."""
+    import qrcode
+
+    from . import database_url
+
+    server = args.server or default_server()
+    workers = max(1, args.workers or os.cpu_count() or 1)
+    overrides: dict[str, object] = {
+        "SERVER_THREADS": args.threads,  # one pooled database connection a thread
+        "LIVE_MAX_STREAMS": stream_capacity(server, args.threads),
+    }
+    if server == "waitress":
+        from . import create_app
+        from .db import MissingDriver, SchemaBehind
+
+        try:
+            app = create_app(overrides)
+        except (SchemaBehind, MissingDriver) as error:
+            print(f"companion serve: {error}", file=sys.stderr)
+            return 2
+    else:
+        refusal = _check_database(overrides)
+        if refusal is not None:
+            print(f"companion serve: {refusal}", file=sys.stderr)
+            return 2
     host = args.host
     shown = _lan_address() if host in ("0.0.0.0", "::") else host
     url = f"http://{shown}:{args.port}/"
     qr = qrcode.QRCode(border=2)
     qr.add_data(url)
-    print(f"Table companion on {url}  (tables stored in {app.config['DATABASE_URL']})")
+    print(f"Table companion on {url}  (tables stored in {database_url()})")
+    if server == "waitress":
+        print(f"Served by waitress, {args.threads} threads.")
+    else:
+        each = f"{args.threads} threads each" if server == "gthread" else "gevent"
+        print(f"Served by gunicorn, {workers} worker process{'es' if workers > 1 else ''} "
+              f"({each}).")
     print("Open it on a phone on the same network, or scan:")
     qr.print_ascii(invert=True)
     zc = None
     if args.mdns:
         from .mdns import announce
 
+        # Announced once, by this process: the workers only serve.
         zc, line = announce(shown, args.port)
         print(f"Table companion {line}")
     sys.stdout.flush()
     try:
-        waitress_serve(app, host=host, port=args.port, threads=args.threads, ident="companion")
+        if server == "waitress":
+            from waitress import serve as waitress_serve
+
+            waitress_serve(app, host=host, port=args.port, threads=args.threads,
+                           ident="companion")
+        else:
+            _gunicorn(host, args.port, server, workers, args.threads, overrides)
     finally:
         if zc is not None:
             zc.close()
     return 0
+
+
+def _gunicorn(host: str, port: int, worker_class: str, workers: int, threads: int,
+              overrides: dict[str, object]) -> None:
+    from gunicorn.app.base import BaseApplication
+
+    bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    options: dict[str, object] = {
+        "bind": [bind],
+        "workers": workers,
+        "worker_class": worker_class,
+        "threads": threads,
+        "worker_connections": GEVENT_CONNECTIONS,
+        "backlog": 2048,
+        "keepalive": 5,
+        "timeout": 30,
+        "graceful_timeout": 3,  # open live streams end then; the phones reconnect
+        "preload_app": False,  # each worker builds its own app (after gevent's patching)
+        "accesslog": None,
+        "errorlog": "-",
+        "loglevel": "warning",
+        "proc_name": "companion",
+    }
+
+    class Hall(BaseApplication):  # type: ignore[misc]
+        def load_config(self) -> None:
+            for name, value in options.items():
+                self.cfg.set(name, value)
+
+        def load(self) -> object:
+            from . import create_app
+
+            return create_app(dict(overrides))
+
+    Hall().run()
 
 
 def database(args: argparse.Namespace) -> int:
@@ -86,8 +209,14 @@ def build_parser() -> argparse.ArgumentParser:
     serve_parser.add_argument("--host", default="0.0.0.0",
                               help="address to listen on (default: every interface)")
     serve_parser.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    serve_parser.add_argument("--workers", type=int, default=0,
+                              help="worker processes (default: one per core; gunicorn only)")
     serve_parser.add_argument("--threads", type=int, default=16,
-                              help="worker threads (default: 16)")
+                              help="threads of each process (waitress, gthread) and its "
+                                   "database connections (default: 16)")
+    serve_parser.add_argument("--server", choices=SERVERS, default=None,
+                              help="gevent or gthread (gunicorn workers), or waitress "
+                                   "(default: gevent where gunicorn runs, else waitress)")
     serve_parser.add_argument("--no-mdns", dest="mdns", action="store_false",
                               help="do not announce companion.local on the local network")
     serve_parser.set_defaults(handler=serve)

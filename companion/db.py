@@ -9,7 +9,7 @@ never both read the same version and both commit.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any
@@ -25,6 +25,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    text,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
@@ -121,6 +122,9 @@ class EditionProfile(Base):
 
 
 BUSY_TIMEOUT_MS = 5000
+# The PostgreSQL channel every write of a table notifies (payload: the table's id).
+LIVE_CHANNEL = "companion_tables"
+CHANGED = "companion_changed_tables"
 POOL_TIMEOUT_S = 5
 
 
@@ -206,6 +210,8 @@ class Database:
         self.url = url
         self.engine = make_engine(url, busy_timeout_ms, pool_size)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        # Called with the ids of the tables a committed write changed (the live watcher).
+        self.change_hooks: list[Callable[[set[str]], None]] = []
         if check_schema:
             from . import migrations
 
@@ -218,10 +224,31 @@ class Database:
 
     @contextmanager
     def write(self) -> Iterator[Session]:
-        """One write transaction; on SQLite it holds the write lock from its first statement."""
+        """One write transaction; on SQLite it holds the write lock from its first statement.
+        The tables it marked changed (``changed``) are told to the change hooks once it has
+        committed."""
         with self.engine.connect().execution_options(immediate=True) as conn:
-            with Session(bind=conn, expire_on_commit=False) as session, session.begin():
-                yield session
+            with Session(bind=conn, expire_on_commit=False) as session:
+                with session.begin():
+                    yield session
+                marked: set[str] = session.info.get(CHANGED, set())
+        if marked:
+            for hook in list(self.change_hooks):
+                hook(marked)
+
+    def changed(self, session: Session, table_id: str) -> None:
+        """Mark a table changed in this write: on PostgreSQL a ``NOTIFY`` on
+        ``LIVE_CHANNEL`` sent in the same transaction (delivered to every process when it
+        commits, never if it rolls back); in this process the change hooks run after the
+        commit. A notice only wakes the live streams: they read what changed from the
+        tables themselves."""
+        marked = session.info.setdefault(CHANGED, set())
+        if table_id in marked:
+            return
+        marked.add(table_id)
+        if self.engine.dialect.name == "postgresql":
+            session.execute(text("SELECT pg_notify(:channel, :table_id)"),
+                            {"channel": LIVE_CHANNEL, "table_id": table_id})
 
 
 def init_app(app: Flask) -> None:

@@ -424,6 +424,7 @@ class TableService:
             for model in (EntryRow, SeatClaim, SeatRequest):
                 session.execute(delete(model).where(model.table_id == table_id))
             session.delete(row)
+            self.db.changed(session, table_id)
 
     # ------------------------------------------------------------------ reading
 
@@ -694,6 +695,7 @@ class TableService:
                     .values(version=seq, updated_at=utcnow()))
                 if getattr(changed, "rowcount", 1) != 1:
                     raise VersionConflict(N_("the table changed: reload and try again"))
+                self.db.changed(session, table_id)
         except IntegrityError:
             if key is not None:
                 first = self._replayed(table_id, key)
@@ -796,10 +798,10 @@ class TableService:
                                                     SeatClaim.seat == seat))
             self._seating_moved(session, table_id)
 
-    @staticmethod
-    def _seating_moved(session: Any, table_id: str) -> None:
+    def _seating_moved(self, session: Any, table_id: str) -> None:
         session.execute(update(TableRow).where(TableRow.id == table_id)
                         .values(seating=TableRow.seating + 1))
+        self.db.changed(session, table_id)
 
     def seating(self, table_id: str) -> tuple[int, int]:
         """The table's (version, seating): what a phone's live view compares."""

@@ -11,10 +11,13 @@ Browser fixtures (used by the tests marked ``browser``):
 
 from __future__ import annotations
 
+import glob
 import os
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -267,3 +270,50 @@ def table(client: FlaskClient) -> dict[str, Any]:
     assert response.status_code == 201, response.json
     body: dict[str, Any] = response.json
     return body
+
+
+# ---------------------------------------------------------------------------- PostgreSQL
+# A private PostgreSQL cluster for the session: initdb into a temporary folder, listening on
+# a Unix socket only (or COMPANION_TEST_POSTGRES_URL when given).
+
+def _as_postgres(command: list[str]) -> list[str]:
+    """initdb refuses to run as root: run the server tools as the postgres user then."""
+    if os.geteuid() == 0:
+        return ["runuser", "-u", "postgres", "--", *command]
+    return command
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    given = os.environ.get("COMPANION_TEST_POSTGRES_URL")
+    if given:
+        yield given
+        return
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    if not found:
+        pytest.fail("PostgreSQL is not installed: run `bash tests/run.sh`, which installs it "
+                    "(Debian package postgresql), or set COMPANION_TEST_POSTGRES_URL")
+    bin_dir = Path(found[-1]).parent
+    # Not under pytest's own temporary folder: the postgres user cannot enter it.
+    folder = Path(tempfile.mkdtemp(prefix="companion-pg-"))
+    data, sockets = folder / "data", folder / "run"
+    sockets.mkdir()
+    if os.geteuid() == 0:
+        shutil.chown(folder, "postgres")
+        shutil.chown(sockets, "postgres")
+    subprocess.run(_as_postgres([str(bin_dir / "initdb"), "-D", str(data), "-U", "postgres",
+                                 "--auth=trust", "-E", "UTF8"]),
+                   check=True, capture_output=True)
+    subprocess.run(_as_postgres([str(bin_dir / "pg_ctl"), "-D", str(data), "-w", "-l",
+                                 str(folder / "log"), "-o",
+                                 f"-k {sockets} -c listen_addresses='' -p 55432", "start"]),
+                   check=True, capture_output=True)
+    try:
+        subprocess.run(_as_postgres([str(bin_dir / "createdb"), "-h", str(sockets), "-p",
+                                     "55432", "-U", "postgres", "companion"]),
+                       check=True, capture_output=True)
+        yield f"postgresql+psycopg://postgres@/companion?host={sockets}&port=55432"
+    finally:
+        subprocess.run(_as_postgres([str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "fast",
+                                     "stop"]), capture_output=True)
+        shutil.rmtree(folder, ignore_errors=True)

@@ -119,7 +119,8 @@ def test_the_serve_command_sizes_the_pool_to_its_threads(monkeypatch: pytest.Mon
     monkeypatch.setattr(waitress, "serve", fake_serve)
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 's.sqlite'}")
     monkeypatch.setenv("SECRET_KEY", "t")
-    assert cli.main(["serve", "--host", "127.0.0.1", "--port", "1", "--threads", "9"]) == 0
+    assert cli.main(["serve", "--host", "127.0.0.1", "--port", "1", "--threads", "9",
+                     "--server", "waitress"]) == 0
     assert seen["threads"] == 9 and seen["pool"] >= 9
 
 

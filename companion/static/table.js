@@ -15,7 +15,16 @@
   var lastCrack = currentCrack();
   var seenRequests = [];
   var polling = false;
+  var again = false;
+  var inflight = null;
   var timer = null;
+  // Live updates come over an event stream (/events beside /live); polling every pollMs
+  // is only the fallback while the stream is down, and the stream is tried again.
+  var eventsUrl = liveUrl.replace(/\/live$/, "/events");
+  var source = null;
+  var streaming = false;
+  var streamRetry = null;
+  var streamFailures = 0;
 
   function currentCrack() {
     var el = live && live.querySelector("[data-crack]");
@@ -155,9 +164,13 @@
   }
 
   function refresh() {
-    if (polling) return Promise.resolve();
+    if (polling) {
+      // A change arrived while a fetch was on its way: fetch again once it is done.
+      again = true;
+      return inflight;
+    }
     polling = true;
-    return fetch(liveUrl + "?v=" + version + (seating !== "" ? "&s=" + seating : ""),
+    inflight = fetch(liveUrl + "?v=" + version + (seating !== "" ? "&s=" + seating : ""),
                  { cache: "no-store", credentials: "same-origin" })
       .then(function (response) {
         if (response.status === 200) {
@@ -177,14 +190,73 @@
           });
         }
       })
-      .catch(function () { /* offline for a moment: the next poll tries again */ })
-      .finally(function () { polling = false; });
+      .catch(function () {
+        // Offline for a moment: the next poll tries again; with the stream up, try once more.
+        if (streaming) setTimeout(refresh, pollMs);
+      })
+      .finally(function () {
+        polling = false;
+        if (again) {
+          again = false;
+          refresh();
+        }
+      });
+    return inflight;
   }
 
   function schedule() {
     clearTimeout(timer);
-    if (document.hidden) return;
+    if (document.hidden || streaming) return;
     timer = setTimeout(function () { refresh().then(schedule); }, pollMs);
+  }
+
+  function setLive(mode) {
+    streaming = mode === "stream";
+    root.dataset.live = mode;
+  }
+
+  function closeStream() {
+    clearTimeout(streamRetry);
+    if (source) source.close();
+    source = null;
+    setLive("poll");
+  }
+
+  function openStream() {
+    if (!window.EventSource || !eventsUrl || eventsUrl === liveUrl || document.hidden) return;
+    closeStream();
+    var es = new EventSource(eventsUrl + "?v=" + version + (seating !== "" ? "&s=" + seating : ""));
+    source = es;
+    es.onopen = function () {
+      if (source !== es) return;
+      streamFailures = 0;
+      setLive("stream");
+      clearTimeout(timer);
+      refresh();  // catch up with anything that moved while the stream was down
+    };
+    es.onmessage = function (event) {
+      var data;
+      try { data = JSON.parse(event.data); } catch (error) { return; }
+      if (data.version === version &&
+          (seating === "" || data.seating === null || String(data.seating) === String(seating))) {
+        return;
+      }
+      refresh();
+    };
+    es.onerror = function () {
+      if (source !== es) return;
+      // Dropped (or refused): poll meanwhile. The browser reconnects by itself after a
+      // dropped stream; a refused one is closed, and tried again here a little later.
+      setLive("poll");
+      schedule();
+      if (es.readyState === 2) {
+        source = null;
+        streamFailures += 1;
+        var wait = Math.min(30000, 2000 * streamFailures) + Math.random() * 1000;
+        clearTimeout(streamRetry);
+        streamRetry = setTimeout(openStream, wait);
+      }
+    };
   }
 
   // One idempotency key per tap, reused by every re-send of that tap: a write whose reply
@@ -255,11 +327,15 @@
     if (!document.hidden) {
       if (!wakeLock || wakeLock.released) keepAwake();
       refresh().then(schedule);
+      openStream();
     } else {
       clearTimeout(timer);
+      closeStream();  // a hidden page holds no connection
     }
   });
   keepAwake();
   afterRender();
+  setLive("poll");
   schedule();
+  openStream();
 })();
