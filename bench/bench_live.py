@@ -17,8 +17,8 @@ load generator's own CPU (it shares the machine's cores with the server).
 Runs on loopback only, bounded in count and time: ``--phones 1000`` (or a list,
 ``--phones 1000,2000``), ``--seconds 30`` of measure a step after the phones connected.
 
-    python bench/bench_live.py                       # SQLite, one `companion serve` (a worker per core)
-    python bench/bench_live.py --postgres            # PostgreSQL (a private cluster), two servers
+    python bench/bench_live.py             # SQLite, one `companion serve` (a worker a core)
+    python bench/bench_live.py --postgres  # PostgreSQL (a private cluster), two servers
 
 The load generator is one asyncio process speaking HTTP/1.1 on raw sockets (no client
 library needed).
@@ -219,7 +219,7 @@ class Phone:
                             self.events.append((now, version))
                             self.tasks.add(asyncio.ensure_future(self.fetch()))
                             self.tasks = {t for t in self.tasks if not t.done()}
-            except (asyncio.TimeoutError, OSError, asyncio.IncompleteReadError):
+            except (TimeoutError, OSError, asyncio.IncompleteReadError):
                 pass
             finally:
                 writer.close()
@@ -364,7 +364,10 @@ async def step(servers: list[Server], phones_count: int, seconds: float) -> dict
     await asyncio.gather(*pending, return_exceptions=True)
     write_s = [d for _s, d in WRITES]
     fetch_s = [d for _s, d in FETCHES]
-    refused = sum(1 for status, _d in WRITES + FETCHES if status >= 300)
+    refused: dict[str, int] = {}
+    for status, _d in WRITES + FETCHES:
+        if status >= 300:
+            refused[str(status)] = refused.get(str(status), 0) + 1
     WRITES.clear()
     FETCHES.clear()
     return {

@@ -35,6 +35,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
@@ -77,6 +78,36 @@ def read_counters(engine: Engine, table_ids: Iterable[str]) -> dict[str, Counter
     return found
 
 
+class _Fixed:
+    """One held SQLAlchemy connection, used where ``read_counters`` wants an engine."""
+
+    def __init__(self, conn: Any) -> None:
+        self.conn = conn
+
+    @contextmanager
+    def connect(self) -> Iterator[Any]:
+        try:
+            yield self.conn
+        finally:
+            self.conn.rollback()  # end the read transaction: the next tick sees new writes
+
+
+class _Psycopg:
+    """The watcher's own psycopg connection (autocommit), where ``read_counters`` wants an
+    engine."""
+
+    def __init__(self, conn: Any) -> None:
+        self.conn = conn
+
+    @contextmanager
+    def connect(self) -> Iterator[Any]:
+        yield self
+
+    def execute(self, _statement: Any, params: dict[str, Any]) -> Any:
+        return self.conn.execute("SELECT id, version, seating FROM tables WHERE id = ANY(%s)",
+                                 [list(params["ids"])])
+
+
 class Subscription:
     """One stream's wait for its table to change."""
 
@@ -97,9 +128,12 @@ class Subscription:
 class Watcher:
     """Wakes the streams of the tables watched in this process (see the module's text)."""
 
-    def __init__(self, engine: Engine, tick_s: float = 0.15, safety_s: float = 5.0) -> None:
+    def __init__(self, engine: Engine, tick_s: float = 0.15, safety_s: float = 5.0, *,
+                 own_connection: bool = False) -> None:
         self.engine = engine
         self.postgres = engine.dialect.name == "postgresql"
+        self._own = own_connection  # read on a connection of its own, not the requests' pool
+        self._engine_of_its_own: Any = None
         self.tick_s = tick_s
         self.safety_s = safety_s
         self._lock = threading.Lock()
@@ -186,9 +220,21 @@ class Watcher:
         if not ids:
             return
         self.reads += 1
-        self._publish(ids, read_counters(self.engine, ids))
+        self._publish(ids, read_counters(self._reader, ids))
+
+    @property
+    def _reader(self) -> Any:
+        return self._engine_of_its_own if self._own and self._engine_of_its_own else self.engine
 
     def _run_sqlite(self) -> None:
+        if self._own:
+            # One connection of its own: a tick never waits behind the requests for one.
+            from sqlalchemy import create_engine
+            from sqlalchemy.pool import NullPool
+
+            own = create_engine(self.engine.url, poolclass=NullPool,
+                                connect_args={"check_same_thread": False})
+            self._engine_of_its_own = _Fixed(own.connect())
         while True:
             self._poke.wait(self.tick_s if self._watched() else None)
             self._poke.clear()
@@ -211,6 +257,9 @@ class Watcher:
             try:
                 with psycopg.connect(self._conninfo(), autocommit=True) as conn:
                     conn.execute(f"LISTEN {LIVE_CHANNEL}")
+                    if self._own:
+                        # The listening connection reads too: never behind the requests.
+                        self._engine_of_its_own = _Psycopg(conn)
                     self.check()  # whatever changed while nobody listened
                     checked = time.monotonic()
                     while True:
@@ -236,8 +285,9 @@ def watcher_of(app: Any) -> Watcher:
     found: Watcher | None = app.extensions.get("companion_live")
     if found is None:
         db: Database = get_db()
+        memory = db.engine.url.database in (None, "", ":memory:")
         found = Watcher(db.engine, tick_s=_config("LIVE_TICK_MS") / 1000,
-                        safety_s=float(_config("LIVE_SAFETY_S")))
+                        safety_s=float(_config("LIVE_SAFETY_S")), own_connection=not memory)
         db.change_hooks.append(found.poke)
         app.extensions["companion_live"] = found
     return found
