@@ -51,6 +51,7 @@ PHONES_PER_TABLE = 5
 ACTION_EVERY_S = 5.0
 PLAYERS = [{"name": f"P{i}", "party": party}
            for i, party in enumerate(("blue", "pink", "green", "orange", "yellow"))]
+FETCH_PAGES = True  # --no-pages: the phones only listen (the push path alone)
 WRITES: list[tuple[int, float]] = []  # (status, seconds) of every write
 FETCHES: list[tuple[int, float]] = []  # of every fetch of a live fragment
 EVENT_ID = re.compile(rb"\nid: (\d+)\.(\d+)\n")
@@ -217,7 +218,8 @@ class Phone:
                         if version > self.version:
                             self.version = version
                             self.events.append((now, version))
-                            self.tasks.add(asyncio.ensure_future(self.fetch()))
+                            if FETCH_PAGES:
+                                self.tasks.add(asyncio.ensure_future(self.fetch()))
                             self.tasks = {t for t in self.tasks if not t.done()}
             except (TimeoutError, OSError, asyncio.IncompleteReadError):
                 pass
@@ -305,6 +307,13 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
+def ms(values: list[float]) -> list[int] | None:
+    """p50, p95, p99 in milliseconds (None: nothing measured)."""
+    if not values:
+        return None
+    return [round(pct(values, q) * 1000) for q in (0.5, 0.95, 0.99)]
+
+
 async def step(servers: list[Server], phones_count: int, seconds: float) -> dict[str, object]:
     tables_count = max(1, phones_count // PHONES_PER_TABLE)
     ports = [s.port for s in servers]
@@ -354,7 +363,9 @@ async def step(servers: list[Server], phones_count: int, seconds: float) -> dict
             missed_events += 1
         else:
             event_lat.append(max(0.0, max(got_events) - acked))  # type: ignore[type-var]
-        if None in got_pages:
+        if not FETCH_PAGES:
+            pass
+        elif None in got_pages:
             missed_pages += 1
         else:
             page_lat.append(max(0.0, max(got_pages) - acked))  # type: ignore[type-var]
@@ -373,12 +384,10 @@ async def step(servers: list[Server], phones_count: int, seconds: float) -> dict
     return {
         "phones": len(phones), "tables": tables_count, "actions": len(acks),
         "missed_events": missed_events, "missed_pages": missed_pages,
-        "event_ms": [round(pct(event_lat, q) * 1000) for q in (0.5, 0.95, 0.99)],
-        "page_ms": [round(pct(page_lat, q) * 1000) for q in (0.5, 0.95, 0.99)],
+        "event_ms": ms(event_lat), "page_ms": ms(page_lat),
         "server_cpu_pct": round(cpu), "server_rss_mb": round(max(rss_samples or [0])),
         "server_processes": len(pids), "client_cpu_pct": round(own),
-        "write_ms": [round(pct(write_s, q) * 1000) for q in (0.5, 0.95, 0.99)],
-        "fetch_ms": [round(pct(fetch_s, q) * 1000) for q in (0.5, 0.95, 0.99)],
+        "write_ms": ms(write_s), "fetch_ms": ms(fetch_s),
         "refused": refused,
         "mean_page_ms": round(statistics.fmean(page_lat) * 1000) if page_lat else None,
     }
@@ -393,7 +402,11 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=0,
                         help="workers of each server (default: a core each for SQLite, 1 "
                              "for each of the two PostgreSQL servers)")
+    parser.add_argument("--no-pages", action="store_true",
+                        help="phones only listen: no fetch of the live fragment")
     args = parser.parse_args()
+    global FETCH_PAGES
+    FETCH_PAGES = not args.no_pages
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     folder = Path(tempfile.mkdtemp(prefix="companion-bench-live-"))
@@ -411,6 +424,7 @@ def main() -> int:
         for count in (int(c) for c in args.phones.split(",")):
             result = asyncio.run(step(servers, count, args.seconds))
             print(json.dumps({"database": "postgresql" if args.postgres else "sqlite",
+                              "pages": FETCH_PAGES,
                               **result}), flush=True)
     finally:
         for server in servers:
