@@ -46,7 +46,10 @@ PHONE = {
     "has_touch": True,
     "locale": "en-GB",
 }
-SERVER_START_TIMEOUT_S = 20.0
+# `companion serve` starts a gunicorn master and a worker per core, each building the app:
+# on a loaded 2-core machine that takes up to about 20 s (a timeout for a failure, not a
+# measure).
+SERVER_START_TIMEOUT_S = 60.0
 
 
 @dataclass(frozen=True)

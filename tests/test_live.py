@@ -220,7 +220,7 @@ class Server:
                 [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port",
                  str(self.port), "--workers", "1", "--no-mdns"],
                 cwd=REPO_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + SERVER_START_TIMEOUT_S * 2
+        deadline = time.monotonic() + SERVER_START_TIMEOUT_S
         while not _answers(self.url + "/api/games"):
             if self.process.poll() is not None or time.monotonic() > deadline:
                 self.stop()
