@@ -123,3 +123,65 @@ def test_reads_answer_unknown_tables_and_odd_ids_with_table_not_found(db_url: st
         assert not service.is_host(bad, "token")
     with pytest.raises(TableNotFound):
         service.by_watch_token("nope")
+
+
+# ---------------------------------------------------------------------------- the session
+
+def _page_table(client: Any) -> str:
+    from test_pages import FORM_PLAYERS
+
+    response = client.post("/new/casse-toi-pov-con", data=FORM_PLAYERS)
+    assert response.status_code == 302
+    return str(response.location.rsplit("/", 1)[1])
+
+
+def test_polls_and_api_reads_send_no_cookie_pages_refresh_it(client: Any) -> None:
+    table_id = _page_table(client)
+    assert "Set-Cookie" in client.get(f"/t/{table_id}").headers  # a page refreshes it
+    unchanged = client.get(f"/t/{table_id}/live?v=0&s=0")
+    assert unchanged.status_code == 200 and unchanged.data == b""
+    assert "Set-Cookie" not in unchanged.headers
+    assert "Set-Cookie" not in client.get(f"/api/tables/{table_id}").headers
+    client.post(f"/api/tables/{table_id}/actions", json={"expected_version": 0, "action": {
+        "type": "draw", "seat": 1, "stress": 1, "stars": 0, "corner": None}})
+    changed = client.get(f"/t/{table_id}/live?v=0&s=0")
+    assert changed.status_code == 200 and changed.headers["X-Version"] == "1"
+    assert b"live-root" in changed.data
+    assert "Set-Cookie" not in changed.headers  # read (this phone's seat), not changed
+
+
+def test_the_session_is_read_on_first_use_and_reading_is_no_change() -> None:
+    from companion.web.security import LazySession
+
+    calls = []
+    session = LazySession(lambda: calls.append(1) or {"lang": "fr", "_permanent": True})
+    session.accessed = True
+    assert not session.loaded and calls == []
+    assert session.get("lang") == "fr" and session.permanent and "lang" in session
+    assert calls == [1] and session.loaded and not session.modified
+    assert dict(session) == {"lang": "fr", "_permanent": True}
+    session["theme"] = "dark"
+    assert session.modified and calls == [1]
+    assert not LazySession(lambda: {}) and LazySession(lambda: {"a": 1})
+
+
+def test_an_unchanged_poll_keeps_the_connection_alive(live_server: Any) -> None:
+    import http.client
+
+    conn = http.client.HTTPConnection(live_server.host, live_server.port, timeout=10)
+    conn.request("POST", "/api/tables", body=json.dumps({
+        "game": "casse-toi-pov-con",
+        "players": GAMES["casse-toi-pov-con"].example_players(3)}),
+        headers={"Content-Type": "application/json"})
+    created = conn.getresponse()
+    table_id = json.loads(created.read())["id"]
+    sockets = set()
+    for _ in range(5):
+        conn.request("GET", f"/t/{table_id}/live?v=0&s=0")
+        response = conn.getresponse()
+        assert response.status == 200 and response.read() == b""
+        assert response.getheader("Connection", "").lower() != "close"
+        assert response.getheader("Set-Cookie") is None
+        sockets.add(id(conn.sock))
+    assert len(sockets) == 1 and conn.sock is not None
+    conn.close()

@@ -533,11 +533,19 @@ def watch(token: str) -> Any:
     return render_template("watch.html", **_context(view, None, spectator=True))
 
 
+def unchanged(version: int, seating: int) -> Any:
+    """A poll's answer when nothing moved: empty, and kept alive."""
+    return "", 200, {"X-Version": str(version), "X-Seating": str(seating),
+                     "X-Unchanged": "1", "Cache-Control": "no-store"}
+
+
 @pages_bp.get("/t/<table_id>/live")
 @pages_bp.get("/watch/<table_id>/live", endpoint="watch_live")
 def live(table_id: str) -> Any:
-    """The live part of the table page, or 204 when neither the log nor the seats moved
-    since the version (``v``) and seating (``s``) the phone has."""
+    """The live part of the table page, or an empty answer (200, ``Content-Length: 0``) when
+    neither the log nor the seats moved since the version (``v``) and seating (``s``) the
+    phone has. Not 204: waitress closes the connection after every 204, so each poll would
+    cost the phone a new connection."""
     spectator = request.path.startswith("/watch/")
     since, seen_seating = inputs.ascii_int(request.args.get("v", "")), inputs.ascii_int(
         request.args.get("s", ""))
@@ -548,12 +556,12 @@ def live(table_id: str) -> Any:
         else:
             version, seating = service().seating(table_id)
             if since == version and seen_seating in (seating, None):
-                return "", 204
+                return unchanged(version, seating)
             view = service().get(table_id)
     except TableNotFound:
         abort(404)
     if since == view.version and (spectator or seen_seating in (seating, None)):
-        return "", 204
+        return unchanged(view.version, seating)
     seat = None if spectator else my_seat(table_id)
     response = make_response(render_template("live.html", **_context(view, seat, spectator)))
     response.headers["X-Version"] = str(view.version)
