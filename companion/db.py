@@ -26,7 +26,7 @@ from sqlalchemy import (
     create_engine,
     event,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
@@ -240,6 +240,13 @@ class Database:
         except dbapi.Error as error:  # type: ignore[union-attr]
             raise DBAPIError.instance(sql, params, error, dbapi.Error) from error
         return tuple(row) if row is not None else None
+
+    @contextmanager
+    def write_connection(self) -> Iterator[Connection]:
+        """One write transaction on a plain connection (no ORM session): the log's hot path.
+        On SQLite it holds the write lock from its first statement."""
+        with self.engine.connect().execution_options(immediate=True) as conn, conn.begin():
+            yield conn
 
     @contextmanager
     def write(self) -> Iterator[Session]:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from types import ModuleType
 from typing import Any
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from . import inputs
@@ -119,6 +119,8 @@ class Kept:
     replay: Replay
     labels: dict[int, Label]
     revealed: dict[str, dict[int, Any]]
+    # The table's JSON documents at this version, encoded once, by (kind, viewer).
+    documents: dict[Any, bytes] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -156,6 +158,19 @@ class TableView:
     # Each sealed step revealed at least once (even if the reveal was undone since): its key
     # and the values every phone then saw, by seat.
     revealed: dict[str, dict[int, Any]] = field(default_factory=dict)
+    # Encoded documents of this version (shared by every reader of it): see ``document``.
+    documents: dict[Any, bytes] = field(default_factory=dict, compare=False, repr=False)
+
+    def document(self, viewer: int | None, encode: Any) -> bytes:
+        """``encode(self.to_json(viewer))``, made once per version and viewer: every phone
+        reading the same version gets the same bytes without folding or encoding again."""
+        key = ("table", viewer)
+        body = self.documents.get(key)
+        if body is None:
+            body = encode(self.to_json(viewer))
+            if len(self.documents) < 64:
+                self.documents[key] = body
+        return body
 
     @property
     def reopened(self) -> bool:
@@ -429,8 +444,10 @@ class TableService:
             self._forget(table_id)
             self._metas[table_id] = TableMeta(game_id, players, options, row.watch_token,
                                               row.host_token)
-        self._remember(table_id, 0, Kept(replay, {}, {}))
-        return TableView(table_id, game, 0, players, options, replay, row.watch_token, {})
+        kept = Kept(replay, {}, {})
+        self._remember(table_id, 0, kept)
+        return TableView(table_id, game, 0, players, options, replay, row.watch_token, {},
+                         {}, kept.documents)
 
     def delete(self, table_id: str, by: Sender | None) -> None:
         """Delete a table and its log (the host only)."""
@@ -529,7 +546,7 @@ class TableService:
                           r.author) for r in rows]
 
     def _view(self, table_id: str, meta: TableMeta, version: int,
-              session: Any = None) -> TableView:
+              conn: Any = None) -> TableView:
         """The table at ``version``. What the log folds to is kept per version (replay,
         labels, revealed seals), so a read of a table this process has seen costs the same at
         10 and at 1,000 entries. A version this process has not seen is reached from the
@@ -538,20 +555,20 @@ class TableService:
         game = get_game(meta.game)
         kept = self._cached(table_id, version)
         if kept is None:
-            kept = self._catch_up(table_id, meta, game, version, session)
+            kept = self._catch_up(table_id, meta, game, version, conn)
             self._remember(table_id, version, kept)
         return TableView(table_id, game, version, meta.players, meta.options, kept.replay,
-                         meta.watch_token, kept.labels, kept.revealed)
+                         meta.watch_token, kept.labels, kept.revealed, kept.documents)
 
     def _catch_up(self, table_id: str, meta: TableMeta, game: ModuleType, version: int,
-                  session: Any) -> Kept:
+                  conn: Any) -> Kept:
         base = self._newest(table_id, below=version)
         since = base[0] if base is not None else 0
-        entries = self._read_entries(table_id, since, version, session)
+        entries = self._read_entries(table_id, since, version, conn)
         if base is not None and all(e.kind == "action" for e in entries):
             return _extended(game, base[1], entries)
         if base is not None:
-            entries = self._read_entries(table_id, 0, version, session)
+            entries = self._read_entries(table_id, 0, version, conn)
         labels = {e.seq: _label(e.label) for e in entries}
         revealed: dict[str, dict[int, Any]] = {}
         for e in entries:
@@ -561,16 +578,12 @@ class TableService:
         return Kept(replay, labels, revealed)
 
     def _read_entries(self, table_id: str, since: int, version: int,
-                      session: Any) -> Sequence[Any]:
-        query = (select(EntryRow.seq, EntryRow.kind, EntryRow.payload, EntryRow.owner,
-                        EntryRow.revealed, EntryRow.label)
-                 .where(EntryRow.table_id == table_id, EntryRow.seq > since,
-                        EntryRow.seq <= version)
-                 .order_by(EntryRow.seq))
-        if session is not None:
-            return session.execute(query).all()
+                      conn: Any) -> Sequence[Any]:
+        params = {"table_id": table_id, "since": since, "version": version}
+        if conn is not None:
+            return conn.execute(_ENTRIES, params).all()
         with self.db.read() as reading:
-            return reading.execute(query).all()
+            return reading.execute(_ENTRIES, params).all()
 
     # ------------------------------------------------------------------ writing
 
@@ -718,10 +731,8 @@ class TableService:
             raise MalformedInput(N_("expected_version must be a whole number"),
                                  code="missing_version")
         try:
-            with self.db.write() as session:
-                conn = session.connection()
-                found = conn.execute(select(TableRow.version, TableRow.watch_token)
-                                     .where(TableRow.id == table_id)).first()
+            with self.db.write_connection() as conn:
+                found = conn.execute(_VERSION_TO_WRITE, {"table_id": table_id}).first()
                 if found is None:
                     raise TableNotFound(N_("no table %(id)s"), id=table_id)
                 current = int(found[0])
@@ -733,7 +744,7 @@ class TableService:
                 meta = self._metas.get(table_id)
                 if meta is None or meta.watch_token != found[1]:
                     meta = self._load_meta(table_id)
-                view = self._view(table_id, meta, current, session)
+                view = self._view(table_id, meta, current, conn)
                 written = step(view, current + 1)
                 labels = dict(view.labels)
                 revealed = dict(view.revealed)
@@ -754,12 +765,11 @@ class TableService:
                         "revealed": entry.revealed, "created_at": now})
                     labels[seq] = label
                     _note_reveal(revealed, entry.revealed)
-                conn.execute(insert(EntryRow.__table__), rows)
+                conn.execute(_INSERT_ENTRY, rows)
                 replay = written[-1].replay
-                changed = conn.execute(
-                    update(TableRow.__table__).where(TableRow.id == table_id,
-                                                     TableRow.version == expected_version)
-                    .values(version=seq, updated_at=now))
+                changed = conn.execute(_MOVE_VERSION, {
+                    "table_id": table_id, "expected": expected_version, "new_version": seq,
+                    "now": now})
                 if getattr(changed, "rowcount", 1) != 1:
                     raise VersionConflict(N_("the table changed: reload and try again"))
         except IntegrityError:
@@ -768,9 +778,10 @@ class TableService:
                 if first is not None:
                     return first
             raise VersionConflict(N_("the table changed: reload and try again")) from None
-        self._remember(table_id, seq, Kept(replay, labels, revealed))
+        kept = Kept(replay, labels, revealed)
+        self._remember(table_id, seq, kept)
         return TableView(table_id, view.game, seq, view.players, view.options, replay,
-                         view.watch_token, labels, revealed)
+                         view.watch_token, labels, revealed, kept.documents)
 
     # ------------------------------------------------------------------ seats
 
@@ -941,6 +952,20 @@ def _keep_what_was_seen(view: TableView, opened: Sealed, seat: Any) -> None:
             seen[seat], sort_keys=True, default=str):
         raise IllegalAction(N_("everyone has seen the secret values of this step: they "
                                "cannot change now"), code="sealed_seen")
+
+
+_VERSION_TO_WRITE = select(TableRow.version, TableRow.watch_token).where(
+    TableRow.id == bindparam("table_id"))
+_ENTRIES = (select(EntryRow.seq, EntryRow.kind, EntryRow.payload, EntryRow.owner,
+                   EntryRow.revealed, EntryRow.label)
+            .where(EntryRow.table_id == bindparam("table_id"), EntryRow.seq > bindparam("since"),
+                   EntryRow.seq <= bindparam("version"))
+            .order_by(EntryRow.seq))
+_INSERT_ENTRY = insert(EntryRow.__table__)
+_MOVE_VERSION = (update(TableRow.__table__)
+                 .where(TableRow.id == bindparam("table_id"),
+                        TableRow.version == bindparam("expected"))
+                 .values(version=bindparam("new_version"), updated_at=bindparam("now")))
 
 
 def _note_reveal(revealed: dict[str, dict[int, Any]], raw: Any) -> None:
