@@ -43,6 +43,7 @@ sys.path.insert(0, str(ROOT))
 
 HOST = "127.0.0.1"
 THREADS = 16  # companion serve's default
+ROUNDS = 3
 
 
 # ---------------------------------------------------------------------------- the apps
@@ -63,7 +64,35 @@ def minimal_app() -> Any:
         body = request.get_json(silent=True) or {}
         return jsonify({"id": "table", "version": int(body.get("expected_version", 0)) + 1})
 
+    @app.post("/commit")
+    def commit() -> Any:
+        """The same, committing one small row to SQLite as the companion does (WAL,
+        synchronous=FULL): the floor a durable write cannot go under on this disk."""
+        body = request.get_json(silent=True) or {}
+        conn = _synced_sqlite()
+        conn.execute("BEGIN IMMEDIATE")
+        conn.execute("INSERT INTO log (body) VALUES (?)", (json.dumps(body),))
+        conn.execute("COMMIT")
+        return jsonify({"id": "table", "version": int(body.get("expected_version", 0)) + 1})
+
     return app
+
+
+_local = threading.local()
+
+
+def _synced_sqlite() -> Any:
+    import sqlite3
+
+    conn = getattr(_local, "conn", None)
+    if conn is None:
+        path = os.environ["DATABASE_URL"].removeprefix("sqlite:///") + ".minimal"
+        conn = sqlite3.connect(path, isolation_level=None, timeout=5)
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=FULL")
+        conn.execute("CREATE TABLE IF NOT EXISTS log (id INTEGER PRIMARY KEY, body TEXT)")
+        _local.conn = conn
+    return conn
 
 
 def wsgi_app(name: str) -> Any:
@@ -102,21 +131,31 @@ class Server:
             command = [shutil.which("gunicorn") or "gunicorn", "-w", "2", "-b",
                        f"{HOST}:{self.port}", "--pythonpath", f"{ROOT},{ROOT / 'bench'}",
                        "--log-level", "warning", f"bench_http:wsgi_app('{name}')"]
+        # The server's log goes to a file: a pipe nobody reads fills up and stalls it.
+        self.log = tempfile.TemporaryFile()
         self.process = subprocess.Popen(command, cwd=ROOT, env=env,
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 30
+                                        stdout=subprocess.DEVNULL, stderr=self.log)
+        deadline = time.monotonic() + 60
+        ready = 0
+        probe = "/json" if name == "minimal" else "/api/games"
         while time.monotonic() < deadline:
             try:
-                socket.create_connection((HOST, self.port), timeout=0.2).close()
-                return
+                # Ready when it answers, several times in a row (gunicorn's workers each load
+                # the app after the port is open).
+                conn = http.client.HTTPConnection(HOST, self.port, timeout=5)
+                conn.request("GET", probe)
+                ready = ready + 1 if conn.getresponse().status == 200 else 0
+                conn.close()
+                if ready >= 10:
+                    return
             except OSError:
                 if self.process.poll() is not None:
+                    self.log.seek(0)
                     raise RuntimeError(f"{name} under {kind} did not start: "
-                                       f"{self.process.stderr.read().decode()[-2000:]}"
-                                       ) from None
+                                       f"{self.log.read().decode()[-2000:]}") from None
                 time.sleep(0.1)
         self.stop()
-        raise RuntimeError(f"{name} under {kind} did not start within 30 s")
+        raise RuntimeError(f"{name} under {kind} did not start within 60 s")
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -126,6 +165,7 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+        self.log.close()
 
     def __enter__(self) -> Server:
         return self
@@ -281,7 +321,8 @@ def new_scoring_table(client: Client) -> tuple[str, str, int]:
 
 # ---------------------------------------------------------------------------- measures
 
-def sequential_writes(port: int, seconds: float, companion: bool) -> tuple[float, int]:
+def sequential_writes(port: int, seconds: float, companion: bool,
+                      path: str = "/json") -> tuple[float, int]:
     """Writes per second over one keep-alive connection, and how many connections it took."""
     from companion.games import get_game
 
@@ -307,48 +348,50 @@ def sequential_writes(port: int, seconds: float, companion: bool) -> tuple[float
             if body["outcome"] is not None:
                 table = new_scoring_table(client)
         else:
-            status, body, _ = client.call("POST", "/json", {"expected_version": count})
+            status, body, _ = client.call("POST", path, {"expected_version": count})
             if status != 200:
                 raise RuntimeError(f"minimal write: {status}")
         count += 1
     return count / (time.perf_counter() - start), client.connects
 
 
-def median_ms(function: Callable[[], Any], count: int) -> float:
-    samples = []
-    for _ in range(count):
+def log_costs(port: int, tables: dict[str, Any], count: int, rounds: int = 3
+              ) -> dict[int, tuple[float, float]]:
+    """Median GET and POST (a card drawn or taken back) at each log length, the lengths
+    measured in turn, ``rounds`` times, so a change of the machine's load hits them alike."""
+    client = Client(port)
+    versions = {length: tables[f"log{length}"][2] for length in LENGTHS}
+    samples: dict[int, tuple[list[float], list[float]]] = {n: ([], []) for n in LENGTHS}
+
+    def timed(function: Callable[[], Any]) -> float:
         start = time.perf_counter()
         function()
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples) * 1000
+        return (time.perf_counter() - start) * 1000
+
+    def write(length: int) -> None:
+        table_id, host, _ = tables[f"log{length}"]
+        v = versions[length]
+        action = ({"type": "draw", "seat": 0, "stress": 0, "stars": 0, "corner": None}
+                  if v % 2 == 0 else {"type": "retract", "seat": 0})
+        status, body, _ = client.call("POST", f"/api/tables/{table_id}/actions",
+                                      {"expected_version": v, "action": action},
+                                      {"X-Host-Token": host})
+        if status != 200:
+            raise RuntimeError(f"write refused: {status} {body}")
+        versions[length] = body["version"]
+
+    for length in LENGTHS:  # warm: this process folds each log once
+        client.call("GET", f"/api/tables/{tables[f'log{length}'][0]}")
+    for _ in range(rounds):
+        for length in LENGTHS:
+            path = f"/api/tables/{tables[f'log{length}'][0]}"
+            gets, posts = samples[length]
+            gets.extend(timed(lambda p=path: client.call("GET", p)) for _ in range(count))
+            posts.extend(timed(lambda n=length: write(n)) for _ in range(count // 3))
+    return {n: (statistics.median(g), statistics.median(p)) for n, (g, p) in samples.items()}
 
 
-def log_costs(port: int, tables: dict[str, Any], count: int) -> dict[int, tuple[float, float]]:
-    """Median GET and POST (a card drawn or taken back) at each log length."""
-    client = Client(port)
-    costs = {}
-    for length in (10, 100, 1000):
-        table_id, host, version = tables[f"log{length}"]
-        path = f"/api/tables/{table_id}"
-        for _ in range(5):  # warm: this process folds the log once
-            client.call("GET", path)
-        get = median_ms(lambda p=path: client.call("GET", p), count)
-        state = {"version": version}
-
-        def write(table_id: str = table_id, host: str = host, state: dict = state) -> None:
-            v = state["version"]
-            action = ({"type": "draw", "seat": 0, "stress": 0, "stars": 0, "corner": None}
-                      if v % 2 == 0 else {"type": "retract", "seat": 0})
-            status, body, _ = client.call("POST", f"/api/tables/{table_id}/actions",
-                                          {"expected_version": v, "action": action},
-                                          {"X-Host-Token": host})
-            if status != 200:
-                raise RuntimeError(f"write refused: {status} {body}")
-            state["version"] = body["version"]
-
-        post = median_ms(write, count)
-        costs[length] = (get, post)
-    return costs
+LENGTHS = (10, 100, 1000)
 
 
 def machine() -> str:
@@ -367,10 +410,10 @@ def machine() -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=4.0,
-                        help="length of each read load and write run (default 4 s)")
-    parser.add_argument("--requests", type=int, default=150,
-                        help="sequential requests per log-length measure (default 150)")
+    parser.add_argument("--seconds", type=float, default=2.0,
+                        help="length of each read load (writes: half), default 2 s")
+    parser.add_argument("--requests", type=int, default=60,
+                        help="sequential GETs per log length and round (POSTs: a third)")
     parser.add_argument("--json", help="also write the results to this JSON file")
     parser.add_argument("--no-gunicorn", action="store_true")
     args = parser.parse_args()
@@ -386,32 +429,52 @@ def main() -> None:
         reads: list[str] = []
         writes: list[str] = []
         for kind in kinds:
-            with Server("minimal", kind, env) as minimal:
+            with Server("minimal", kind, env) as minimal, \
+                    Server("companion", kind, env) as companion:
+                paths = {"casse": f"/api/tables/{tables['casse'][0]}",
+                         "edgar": f"/api/tables/{tables['edgar'][0]}"}
                 read_rate(minimal.port, "/json", 1)  # warm up
-                base_read = read_rate(minimal.port, "/json", seconds)
-                base_write, base_connects = sequential_writes(minimal.port, seconds, False)
-            with Server("companion", kind, env) as companion:
-                rates = {}
-                for name in ("casse", "edgar"):
-                    table_id = tables[name][0]
-                    read_rate(companion.port, f"/api/tables/{table_id}", 1)  # warm up
-                    rates[name] = read_rate(companion.port, f"/api/tables/{table_id}",
-                                            seconds)
-                write, connects = sequential_writes(companion.port, seconds, True)
+                for path in paths.values():
+                    read_rate(companion.port, path, 1)
+                rates: dict[str, list[float]] = {"base": [], "casse": [], "edgar": []}
+                written: dict[str, list[float]] = {"base": [], "synced": [], "companion": []}
+                connects = base_connects = 0
+                # Baseline and companion in turn, ROUNDS times: a change of the machine's
+                # load (it is shared) hits both alike; the medians are reported.
+                for _ in range(ROUNDS):
+                    rates["base"].append(read_rate(minimal.port, "/json", seconds))
+                    for name, path in paths.items():
+                        rates[name].append(read_rate(companion.port, path, seconds))
+                for _ in range(ROUNDS):
+                    rate, base_connects = sequential_writes(minimal.port, seconds / 2, False)
+                    written["base"].append(rate)
+                    written["synced"].append(
+                        sequential_writes(minimal.port, seconds / 2, False, "/commit")[0])
+                    rate, connects = sequential_writes(companion.port, seconds / 2, True)
+                    written["companion"].append(rate)
                 if kind == "waitress":
                     results["log"] = log_costs(companion.port, tables, args.requests)
             server = f"{kind} ({THREADS} threads)" if kind == "waitress" else "gunicorn -w 2"
+            base_read = statistics.median(rates["base"])
             for name, label in (("casse", "Casse-toi after 10 rounds"),
                                 ("edgar", "Edgar & Lucien mid-game")):
-                reads.append(f"| GET /api/tables/<id>, {label}, {server} | {rates[name]:,.0f} "
-                             f"req/s | minimal Flask JSON: {base_read:,.0f} req/s | "
-                             f"{rates[name] / base_read:.2f} |")
-                results[f"read_{name}_{kind}"] = rates[name] / base_read
+                rate = statistics.median(rates[name])
+                reads.append(f"| GET /api/tables/<id>, {label}, {server} | {rate:,.0f} req/s "
+                             f"| minimal Flask JSON: {base_read:,.0f} req/s | "
+                             f"{rate / base_read:.2f} |")
+                results[f"read_{name}_{kind}"] = rate / base_read
+            write = statistics.median(written["companion"])
+            base_write = statistics.median(written["base"])
+            synced_write = statistics.median(written["synced"])
             writes.append(f"| sequential score_round writes, {server}, SQLite | {write:,.0f} "
-                          f"req/s ({connects} connection{'s' if connects > 1 else ''}) | "
-                          f"minimal Flask POST: {base_write:,.0f} req/s ({base_connects}) | "
-                          f"{write / base_write:.2f} |")
+                          f"req/s ({connects} connection{'s' if connects > 1 else ''} for the "
+                          f"last run) | minimal Flask POST: {base_write:,.0f} req/s "
+                          f"({base_connects}) | {write / base_write:.2f} |")
+            writes.append(f"| same, {server} | {write:,.0f} req/s | minimal Flask POST "
+                          f"committing one row to SQLite (WAL, synchronous=FULL): "
+                          f"{synced_write:,.0f} req/s | {write / synced_write:.2f} |")
             results[f"write_{kind}"] = write / base_write
+            results[f"write_synced_{kind}"] = write / synced_write
     results["machine_after"] = machine()
     print(f"Machine: {results['machine_before']} (after: {results['machine_after']})\n")
     print("| what | companion | baseline, same run | ratio |\n|---|---|---|---|")
