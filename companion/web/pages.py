@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import re
 import secrets
@@ -10,7 +9,6 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import qrcode
-import qrcode.image.svg
 from flask import (
     Blueprint,
     abort,
@@ -127,12 +125,29 @@ def public_url(endpoint: str, **values: Any) -> str:
 
 
 def qr_svg(data: str) -> str:
-    """An SVG QR code (vector paths, quiet zone of 4 modules) for an address."""
-    image = qrcode.make(data, image_factory=qrcode.image.svg.SvgPathFillImage, border=4,
-                        error_correction=qrcode.constants.ERROR_CORRECT_M)
-    buffer = io.BytesIO()
-    image.save(buffer)
-    return buffer.getvalue().decode("utf-8")
+    """An SVG QR code (quiet zone of 4 modules, one module a millimetre) for an address,
+    each row's runs of dark modules drawn as one rectangle: a quarter of the bytes of a
+    square per module, for the same picture."""
+    code = qrcode.QRCode(border=4, error_correction=qrcode.constants.ERROR_CORRECT_M)
+    code.add_data(data)
+    code.make(fit=True)
+    matrix = code.get_matrix()
+    size = len(matrix)
+    runs = []
+    for y, row in enumerate(matrix):
+        x = 0
+        while x < size:
+            if not row[x]:
+                x += 1
+                continue
+            start = x
+            while x < size and row[x]:
+                x += 1
+            runs.append(f"M{start} {y}h{x - start}v1H{start}z")
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}mm" height="{size}mm" '
+            f'viewBox="0 0 {size} {size}" shape-rendering="crispEdges">'
+            f'<rect width="100%" height="100%" fill="#fff"/>'
+            f'<path id="qr-path" fill="#000" d="{"".join(runs)}"/></svg>')
 
 
 _INDEX = re.compile(r"[0-9]{1,9}")
