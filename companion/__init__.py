@@ -43,7 +43,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.update(test_config)
 
     from . import db, i18n
-    from .web import register_blueprints, security, storage
+    from .web import assets, register_blueprints, security, storage
 
     app.response_class = TextSafeResponse
     db.init_app(app)
@@ -54,6 +54,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_error_handler(RateLimited, too_many)
     storage.init_app(app)  # 503 on a locked, read-only or full database; /healthz
     app.jinja_env.globals["app_version"] = __version__
+    assets.init_app(app)  # compression; static files cached under a versioned URL
     # Every POST form of every page starts with {{ csrf_field() }} (its CSRF token).
     security.init_app(app)
     return app

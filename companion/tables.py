@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from types import ModuleType
 from typing import Any
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from . import inputs
@@ -119,6 +119,19 @@ class Kept:
     replay: Replay
     labels: dict[int, Label]
     revealed: dict[str, dict[int, Any]]
+    # The table's JSON documents at this version, encoded once, by (kind, viewer).
+    documents: dict[Any, bytes] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class TableMeta:
+    """What never changes about a table once it is made."""
+
+    game: str
+    players: list[dict[str, Any]]
+    options: dict[str, Any]
+    watch_token: str
+    host_token: str
 
 
 @dataclass(frozen=True)
@@ -145,6 +158,19 @@ class TableView:
     # Each sealed step revealed at least once (even if the reveal was undone since): its key
     # and the values every phone then saw, by seat.
     revealed: dict[str, dict[int, Any]] = field(default_factory=dict)
+    # Encoded documents of this version (shared by every reader of it): see ``document``.
+    documents: dict[Any, bytes] = field(default_factory=dict, compare=False, repr=False)
+
+    def document(self, viewer: int | None, encode: Any) -> bytes:
+        """``encode(self.to_json(viewer))``, made once per version and viewer: every phone
+        reading the same version gets the same bytes without folding or encoding again."""
+        key = ("table", viewer)
+        body = self.documents.get(key)
+        if body is None:
+            body = encode(self.to_json(viewer))
+            if len(self.documents) < 64:
+                self.documents[key] = body
+        return body
 
     @property
     def reopened(self) -> bool:
@@ -374,6 +400,10 @@ class TableService:
         self.db = db
         self._cache: OrderedDict[tuple[str, int], Kept] = OrderedDict()
         self._cache_size = cache_size
+        self._latest: dict[str, int] = {}  # the newest version kept, per table
+        # What never changes about a table (its game, players, options and tokens), per id.
+        self._metas: OrderedDict[str, TableMeta] = OrderedDict()
+        self._meta_size = max(cache_size * 4, 1024)
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------------ creation
@@ -410,8 +440,14 @@ class TableService:
             for seat, token in (seats or {}).items():
                 session.add(SeatClaim(table_id=table_id, seat=seat, token=token))
         replay = Replay(state)
-        self._remember(table_id, 0, Kept(replay, {}, {}))
-        return TableView(table_id, game, 0, players, options, replay, row.watch_token, {})
+        with self._lock:
+            self._forget(table_id)
+            self._metas[table_id] = TableMeta(game_id, players, options, row.watch_token,
+                                              row.host_token)
+        kept = Kept(replay, {}, {})
+        self._remember(table_id, 0, kept)
+        return TableView(table_id, game, 0, players, options, replay, row.watch_token, {},
+                         {}, kept.documents)
 
     def delete(self, table_id: str, by: Sender | None) -> None:
         """Delete a table and its log (the host only)."""
@@ -425,44 +461,68 @@ class TableService:
                 session.execute(delete(model).where(model.table_id == table_id))
             session.delete(row)
             self.db.changed(session, table_id)
+        with self._lock:
+            self._forget(table_id)
 
     # ------------------------------------------------------------------ reading
 
-    def version(self, table_id: str) -> int:
-        with self.db.read() as session:
-            version = session.scalar(select(TableRow.version).where(TableRow.id == table_id))
-        if version is None:
+    def _peek_table(self, table_id: str) -> tuple[int, int, TableMeta]:
+        """The table's version and seating, one small read, and what never changes about it
+        (kept per process; a table deleted and made again under the same id is noticed by
+        its new watch token)."""
+        found = self.db.peek("SELECT version, seating, watch_token FROM tables WHERE id = ?",
+                             (table_id,)) if isinstance(table_id, str) else None
+        if found is None:
             raise TableNotFound(N_("no table %(id)s"), id=table_id)
-        return version
+        version, seating, watch_token = int(found[0]), int(found[1] or 0), found[2]
+        meta = self._metas.get(table_id)
+        if meta is None or meta.watch_token != watch_token:
+            meta = self._load_meta(table_id)
+        return version, seating, meta
+
+    def _load_meta(self, table_id: str) -> TableMeta:
+        with self.db.read() as session:
+            row = session.get(TableRow, table_id)
+            if row is None:
+                raise TableNotFound(N_("no table %(id)s"), id=table_id)
+            meta = TableMeta(row.game, row.players, row.options, row.watch_token,
+                             row.host_token)
+        with self._lock:
+            old = self._metas.get(table_id)
+            if old is not None and old.watch_token != meta.watch_token:
+                self._forget(table_id)  # another table now holds this id
+            self._metas[table_id] = meta
+            self._metas.move_to_end(table_id)
+            while len(self._metas) > self._meta_size:
+                self._metas.popitem(last=False)
+        return meta
+
+    def version(self, table_id: str) -> int:
+        return self._peek_table(table_id)[0]
 
     def get(self, table_id: str) -> TableView:
-        with self.db.read() as session:
-            row = session.get(TableRow, table_id)
-            if row is None:
-                raise TableNotFound(N_("no table %(id)s"), id=table_id)
-            return self._view(session, row)
+        version, _seating, meta = self._peek_table(table_id)
+        return self._view(table_id, meta, version)
 
     def by_watch_token(self, token: str) -> TableView:
-        with self.db.read() as session:
-            row = session.scalar(select(TableRow).where(TableRow.watch_token == token))
-            if row is None:
-                raise TableNotFound(N_("no table for this link"))
-            return self._view(session, row)
+        found = self.db.peek("SELECT id FROM tables WHERE watch_token = ?", (token,)) \
+            if isinstance(token, str) else None
+        if found is None:
+            raise TableNotFound(N_("no table for this link"))
+        return self.get(found[0])
 
     def host_token(self, table_id: str) -> str:
-        with self.db.read() as session:
-            row = session.get(TableRow, table_id)
-            if row is None:
-                raise TableNotFound(N_("no table %(id)s"), id=table_id)
-            return row.host_token
+        return self._peek_table(table_id)[2].host_token
 
     def is_host(self, table_id: str, token: str | None) -> bool:
         """Whether ``token`` is the table's host token (compared in constant time)."""
         if not token or not isinstance(token, str):
             return False
-        with self.db.read() as session:
-            stored = session.scalar(select(TableRow.host_token).where(TableRow.id == table_id))
-        return stored is not None and secrets.compare_digest(stored, token)
+        try:
+            stored = self._peek_table(table_id)[2].host_token
+        except TableNotFound:
+            return False
+        return secrets.compare_digest(stored, token)
 
     def times(self, table_id: str) -> tuple[Any, Any]:
         """When the table was created and last written to (UTC)."""
@@ -486,31 +546,45 @@ class TableService:
             return [Entry(r.seq, r.kind, _label(r.label), r.seat, r.created_at, r.owner,
                           r.author) for r in rows]
 
-    def _view(self, session: Any, row: TableRow, version: int | None = None) -> TableView:
-        """The table at ``version`` (its current one by default). What the log folds to is
-        kept per version (replay, labels, revealed seals), so a read of a table this process
-        has seen costs the same at 10 and at 1,000 entries; otherwise the log is read once."""
-        game = get_game(row.game)
-        version = row.version if version is None else version
-        kept = self._cached(row.id, version)
+    def _view(self, table_id: str, meta: TableMeta, version: int,
+              conn: Any = None) -> TableView:
+        """The table at ``version``. What the log folds to is kept per version (replay,
+        labels, revealed seals), so a read of a table this process has seen costs the same at
+        10 and at 1,000 entries. A version this process has not seen is reached from the
+        newest one it kept by applying only the new entries when they are all game actions
+        (another process wrote them); otherwise the log is read and folded once."""
+        game = get_game(meta.game)
+        kept = self._cached(table_id, version)
         if kept is None:
-            entries = session.execute(
-                select(EntryRow.seq, EntryRow.kind, EntryRow.payload, EntryRow.owner,
-                       EntryRow.revealed, EntryRow.label)
-                .where(EntryRow.table_id == row.id, EntryRow.seq <= version)
-                .order_by(EntryRow.seq)).all()
-            labels = {e.seq: _label(e.label) for e in entries}
-            revealed: dict[str, dict[int, Any]] = {}
-            for e in entries:
-                if isinstance(e.revealed, dict) and isinstance(e.revealed.get("key"), str):
-                    revealed[e.revealed["key"]] = {
-                        int(s): v for s, v in e.revealed.get("values", [])}
-            replay = replay_entries(game, row.players, row.options,
-                                    [tuple(e)[:5] for e in entries])
-            kept = Kept(replay, labels, revealed)
-            self._remember(row.id, version, kept)
-        return TableView(row.id, game, version, row.players, row.options, kept.replay,
-                         row.watch_token, kept.labels, kept.revealed)
+            kept = self._catch_up(table_id, meta, game, version, conn)
+            self._remember(table_id, version, kept)
+        return TableView(table_id, game, version, meta.players, meta.options, kept.replay,
+                         meta.watch_token, kept.labels, kept.revealed, kept.documents)
+
+    def _catch_up(self, table_id: str, meta: TableMeta, game: ModuleType, version: int,
+                  conn: Any) -> Kept:
+        base = self._newest(table_id, below=version)
+        since = base[0] if base is not None else 0
+        entries = self._read_entries(table_id, since, version, conn)
+        if base is not None and all(e.kind == "action" for e in entries):
+            return _extended(game, base[1], entries)
+        if base is not None:
+            entries = self._read_entries(table_id, 0, version, conn)
+        labels = {e.seq: _label(e.label) for e in entries}
+        revealed: dict[str, dict[int, Any]] = {}
+        for e in entries:
+            _note_reveal(revealed, e.revealed)
+        replay = replay_entries(game, meta.players, meta.options,
+                                [tuple(e)[:5] for e in entries])
+        return Kept(replay, labels, revealed)
+
+    def _read_entries(self, table_id: str, since: int, version: int,
+                      conn: Any) -> Sequence[Any]:
+        params = {"table_id": table_id, "since": since, "version": version}
+        if conn is not None:
+            return conn.execute(_ENTRIES, params).all()
+        with self.db.read() as reading:
+            return reading.execute(_ENTRIES, params).all()
 
     # ------------------------------------------------------------------ writing
 
@@ -640,14 +714,12 @@ class TableService:
 
     def _replayed(self, table_id: str, key: str) -> TableView | None:
         """The first reply of a write already made with this idempotency key, if any."""
-        with self.db.read() as session:
-            seq = session.scalar(select(EntryRow.seq).where(
-                EntryRow.table_id == table_id, EntryRow.idempotency_key == key))
-            if seq is None:
-                return None
-            row = session.get(TableRow, table_id)
-            assert row is not None
-            return self._view(session, row, version=seq)
+        found = self.db.peek("SELECT seq FROM entries WHERE table_id = ? AND "
+                             "idempotency_key = ?", (table_id, key))
+        if found is None:
+            return None
+        _version, _seating, meta = self._peek_table(table_id)
+        return self._view(table_id, meta, int(found[0]))
 
     def _write(self, table_id: str, expected_version: Any, step: Any,
                by: Sender | None, key: str | None = None) -> TableView:
@@ -660,51 +732,58 @@ class TableService:
             raise MalformedInput(N_("expected_version must be a whole number"),
                                  code="missing_version")
         try:
-            with self.db.write() as session:
-                row = session.get(TableRow, table_id)
-                if row is None:
+            with self.db.write_connection() as conn:
+                found = conn.execute(_VERSION_TO_WRITE, {"table_id": table_id}).first()
+                if found is None:
                     raise TableNotFound(N_("no table %(id)s"), id=table_id)
-                if row.version != expected_version:
+                current = int(found[0])
+                if current != expected_version:
                     raise VersionConflict(
                         N_("the table changed (version %(current)s, not %(expected)s): "
                            "reload and try again"),
-                        current=row.version, expected=expected_version)
-                view = self._view(session, row)
-                written = step(view, row.version + 1)
+                        current=current, expected=expected_version)
+                meta = self._metas.get(table_id)
+                if meta is None or meta.watch_token != found[1]:
+                    meta = self._load_meta(table_id)
+                view = self._view(table_id, meta, current, conn)
+                written = step(view, current + 1)
                 labels = dict(view.labels)
                 revealed = dict(view.revealed)
-                seq = row.version
+                seq = current
+                rows = []
+                now = utcnow()
                 for index, entry in enumerate(written):
                     seq += 1
                     label = entry.label
                     last = index == len(written) - 1
-                    session.add(EntryRow(
-                        table_id=table_id, seq=seq, kind=entry.kind, payload=entry.payload,
-                        label={"msgid": label.msgid, "params": dict(label.params)},
-                        seat=by.seat if by is not None else None, owner=entry.owner,
-                        author=entry.author or (by.author if by is not None else "host"),
-                        idempotency_key=key if last else None, revealed=entry.revealed))
+                    rows.append({
+                        "table_id": table_id, "seq": seq, "kind": entry.kind,
+                        "payload": entry.payload,
+                        "label": {"msgid": label.msgid, "params": dict(label.params)},
+                        "seat": by.seat if by is not None else None, "owner": entry.owner,
+                        "author": entry.author or (by.author if by is not None else "host"),
+                        "idempotency_key": key if last else None,
+                        "revealed": entry.revealed, "created_at": now})
                     labels[seq] = label
-                    if entry.revealed:
-                        revealed[entry.revealed["key"]] = {
-                            int(s): v for s, v in entry.revealed["values"]}
+                    _note_reveal(revealed, entry.revealed)
+                conn.execute(_INSERT_ENTRY, rows)
                 replay = written[-1].replay
-                changed = session.execute(
-                    update(TableRow).where(TableRow.id == table_id,
-                                           TableRow.version == expected_version)
-                    .values(version=seq, updated_at=utcnow()))
+                changed = conn.execute(_MOVE_VERSION, {
+                    "table_id": table_id, "expected": expected_version, "new_version": seq,
+                    "now": now})
                 if getattr(changed, "rowcount", 1) != 1:
                     raise VersionConflict(N_("the table changed: reload and try again"))
-                self.db.changed(session, table_id)
+                self.db.changed(conn, table_id)
         except IntegrityError:
             if key is not None:
                 first = self._replayed(table_id, key)
                 if first is not None:
                     return first
             raise VersionConflict(N_("the table changed: reload and try again")) from None
-        self._remember(table_id, seq, Kept(replay, labels, revealed))
+        kept = Kept(replay, labels, revealed)
+        self._remember(table_id, seq, kept)
         return TableView(table_id, view.game, seq, view.players, view.options, replay,
-                         view.watch_token, labels, revealed)
+                         view.watch_token, labels, revealed, kept.documents)
 
     # ------------------------------------------------------------------ seats
 
@@ -805,12 +884,8 @@ class TableService:
 
     def seating(self, table_id: str) -> tuple[int, int]:
         """The table's (version, seating): what a phone's live view compares."""
-        with self.db.read() as session:
-            found = session.execute(select(TableRow.version, TableRow.seating)
-                                    .where(TableRow.id == table_id)).first()
-        if found is None:
-            raise TableNotFound(N_("no table %(id)s"), id=table_id)
-        return int(found[0]), int(found[1])
+        version, seating, _meta = self._peek_table(table_id)
+        return version, seating
 
     @staticmethod
     def _close_requests(session: Any, table_id: str, seat: int, status: str) -> None:
@@ -821,10 +896,9 @@ class TableService:
     def seat_of(self, table_id: str, token: str | None) -> int | None:
         if not token or not isinstance(token, str):
             return None
-        with self.db.read() as session:
-            seat: int | None = session.scalar(select(SeatClaim.seat).where(
-                SeatClaim.table_id == table_id, SeatClaim.token == token))
-        return seat
+        found = self.db.peek("SELECT seat FROM seat_claims WHERE table_id = ? AND token = ?",
+                             (table_id, token))
+        return int(found[0]) if found is not None else None
 
     def claimed_seats(self, table_id: str) -> set[int]:
         with self.db.read() as session:
@@ -840,11 +914,33 @@ class TableService:
                 self._cache.move_to_end((table_id, version))
             return kept
 
+    def _newest(self, table_id: str, below: int) -> tuple[int, Kept] | None:
+        """The newest version of the table this process keeps, if it is older than
+        ``below``: the point a read of a newer version catches up from."""
+        with self._lock:
+            version = self._latest.get(table_id)
+            if version is None or version >= below:
+                return None
+            kept = self._cache.get((table_id, version))
+            return (version, kept) if kept is not None else None
+
     def _remember(self, table_id: str, version: int, kept: Kept) -> None:
         with self._lock:
             self._cache[(table_id, version)] = kept
+            if version >= self._latest.get(table_id, -1):
+                self._latest[table_id] = version
             while len(self._cache) > self._cache_size:
-                self._cache.popitem(last=False)
+                (old_id, old_version), _old = self._cache.popitem(last=False)
+                if self._latest.get(old_id) == old_version:
+                    del self._latest[old_id]
+
+    def _forget(self, table_id: str) -> None:
+        """Drop what this process keeps of a table (deleted, or its id taken again).
+        Called with the lock held."""
+        for cached in [k for k in self._cache if k[0] == table_id]:
+            del self._cache[cached]
+        self._latest.pop(table_id, None)
+        self._metas.pop(table_id, None)
 
 
 def _keep_what_was_seen(view: TableView, opened: Sealed, seat: Any) -> None:
@@ -858,6 +954,50 @@ def _keep_what_was_seen(view: TableView, opened: Sealed, seat: Any) -> None:
             seen[seat], sort_keys=True, default=str):
         raise IllegalAction(N_("everyone has seen the secret values of this step: they "
                                "cannot change now"), code="sealed_seen")
+
+
+_VERSION_TO_WRITE = select(TableRow.version, TableRow.watch_token).where(
+    TableRow.id == bindparam("table_id"))
+_ENTRIES = (select(EntryRow.seq, EntryRow.kind, EntryRow.payload, EntryRow.owner,
+                   EntryRow.revealed, EntryRow.label)
+            .where(EntryRow.table_id == bindparam("table_id"), EntryRow.seq > bindparam("since"),
+                   EntryRow.seq <= bindparam("version"))
+            .order_by(EntryRow.seq))
+_INSERT_ENTRY = insert(EntryRow.__table__)
+_MOVE_VERSION = (update(TableRow.__table__)
+                 .where(TableRow.id == bindparam("table_id"),
+                        TableRow.version == bindparam("expected"))
+                 .values(version=bindparam("new_version"), updated_at=bindparam("now")))
+
+
+def _note_reveal(revealed: dict[str, dict[int, Any]], raw: Any) -> None:
+    """Record a reveal entry's values (what every phone then saw) under its step's key."""
+    if isinstance(raw, dict) and isinstance(raw.get("key"), str):
+        revealed[raw["key"]] = {int(s): v for s, v in raw.get("values", [])}
+
+
+def _extended(game: ModuleType, base: Kept, entries: Sequence[Any]) -> Kept:
+    """``base`` with further log entries applied, all of them game actions: what folding the
+    whole log gives, at the cost of the new entries only."""
+    replay = base.replay
+    done, effective = list(replay.done), list(replay.effective)
+    closers = dict(replay.round_closers)
+    labels, revealed = dict(base.labels), dict(base.revealed)
+    state = replay.state
+    undone = list(replay.undone)
+    round_of = getattr(game, "round_number", None)
+    for e in entries:
+        reveals = e.revealed["key"] if isinstance(e.revealed, dict) else None
+        done.append(Op(e.seq, "action", e.payload, None, e.owner, reveals))
+        undone = []
+        effective.append((e.seq, e.payload))
+        before = round_of(state) if round_of is not None else None
+        state = game.apply(state, e.payload)
+        if round_of is not None and round_of(state) != before:
+            closers[before] = e.seq
+        labels[e.seq] = _label(e.label)
+        _note_reveal(revealed, e.revealed)
+    return Kept(Replay(state, done, undone, effective, closers), labels, revealed)
 
 
 def _label(raw: Any) -> Label:

@@ -148,7 +148,8 @@ def test_a_process_refuses_streams_past_its_capacity_and_those_phones_poll(
     assert held.status_code == 200
     refused = client.get(f"/t/{table_id}/events", buffered=False)
     assert refused.status_code == 503 and refused.headers["Retry-After"]
-    assert client.get(f"/t/{table_id}/live?v=0&s=0").status_code == 204  # polling answers
+    poll = client.get(f"/t/{table_id}/live?v=0&s=0")  # polling answers: nothing moved
+    assert poll.status_code == 200 and poll.data == b"" and poll.headers["X-Unchanged"] == "1"
     held.close()
     again = client.get(f"/t/{table_id}/events", buffered=False)
     assert again.status_code == 200

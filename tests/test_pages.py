@@ -157,9 +157,11 @@ def test_quick_entry_then_correction_of_a_past_round(client: FlaskClient) -> Non
     assert body["state"]["rounds"][0]["results"][2]["marine_cards"] == 1
 
 
-def test_live_fragment_answers_204_until_the_version_moves(client: FlaskClient) -> None:
+def test_live_fragment_answers_empty_until_the_version_moves(client: FlaskClient) -> None:
     table_id = new_table(client)
-    assert client.get(f"/t/{table_id}/live?v=0").status_code == 204
+    unchanged = client.get(f"/t/{table_id}/live?v=0")
+    assert unchanged.status_code == 200 and unchanged.data == b""
+    assert unchanged.headers["X-Version"] == "0" and unchanged.headers["Content-Length"] == "0"
     client.post(f"/api/tables/{table_id}/actions", json={"expected_version": 0, "action": {
         "type": "draw", "seat": 2, "stress": 2, "stars": 0, "corner": None}})
     response = client.get(f"/t/{table_id}/live?v=0")

@@ -177,6 +177,7 @@
           var v = parseInt(response.headers.get("X-Version"), 10);
           if (seating !== "") seating = response.headers.get("X-Seating") || seating;
           return response.text().then(function (html) {
+            if (!html) return;  // nothing moved (an empty answer keeps the connection alive)
             var fragment = document.createElement("template");
             fragment.innerHTML = html;
             var kept = keepForms();

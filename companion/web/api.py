@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from .. import inputs
 from ..games import GAMES
 from ..games.base import N_, GameError, GameOver, IllegalAction, MalformedInput
-from ..tables import NotAllowed, SeatTaken, Sender, TableNotFound, VersionConflict
+from ..tables import NotAllowed, SeatTaken, Sender, TableNotFound, TableView, VersionConflict
 from .common import service, translate_error
 from .limits import limit
 
@@ -139,9 +139,22 @@ def delete_table(table_id: str) -> Any:
     return "", 204
 
 
+def _encode(document: Any) -> bytes:
+    body: bytes = current_app.json.response(document).get_data()
+    return body
+
+
+def table_json(view: TableView, viewer: int | None) -> Any:
+    """The table as ``viewer`` sees it: the same bytes ``jsonify`` makes, encoded once per
+    version and viewer and shared by every request that reads that version."""
+    return current_app.response_class(view.document(viewer, _encode),
+                                      mimetype="application/json")
+
+
 @api_bp.get("/tables/<table_id>")
 def get_table(table_id: str) -> Any:
-    return jsonify(service().get(table_id).to_json(_seat(table_id)))
+    seat = _seat(table_id)
+    return table_json(service().get(table_id), seat)
 
 
 @api_bp.get("/tables/<table_id>/version")
@@ -155,23 +168,23 @@ def post_action(table_id: str) -> Any:
     by = _sender(table_id)
     view = service().act(table_id, body.get("expected_version"), body.get("action"), by=by,
                          key=_key())
-    return jsonify(view.to_json(by.seat))
+    return table_json(view, by.seat)
 
 
 @api_bp.post("/tables/<table_id>/undo")
 def post_undo(table_id: str) -> Any:
     body = _json_body()
     by = _sender(table_id)
-    return jsonify(service().undo(table_id, body.get("expected_version"), by=by, key=_key())
-                   .to_json(by.seat))
+    return table_json(service().undo(table_id, body.get("expected_version"), by=by,
+                                     key=_key()), by.seat)
 
 
 @api_bp.post("/tables/<table_id>/redo")
 def post_redo(table_id: str) -> Any:
     body = _json_body()
     by = _sender(table_id)
-    return jsonify(service().redo(table_id, body.get("expected_version"), by=by, key=_key())
-                   .to_json(by.seat))
+    return table_json(service().redo(table_id, body.get("expected_version"), by=by,
+                                     key=_key()), by.seat)
 
 
 @api_bp.post("/tables/<table_id>/corrections")
@@ -180,7 +193,7 @@ def post_correction(table_id: str) -> Any:
     by = _sender(table_id)
     view = service().amend(table_id, body.get("expected_version"), body.get("target"),
                            body.get("action"), by=by, key=_key())
-    return jsonify(view.to_json(by.seat))
+    return table_json(view, by.seat)
 
 
 @api_bp.get("/openapi.json")

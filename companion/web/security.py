@@ -22,12 +22,14 @@ from __future__ import annotations
 
 import hmac
 import secrets
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Flask, Request, jsonify, render_template, request, session
-from flask.sessions import SecureCookieSessionInterface, SessionMixin
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 from flask_babel import gettext as _
+from itsdangerous import BadSignature
 from markupsafe import Markup, escape
 
 CSRF_SESSION_KEY = "csrf"
@@ -119,13 +121,88 @@ def _refuse(message: str) -> Any:
     return render_template("error.html", status=403, message=message), 403
 
 
+class LazySession(SecureCookieSession):
+    """The signed-cookie session, read (its signature checked, its JSON decoded) on first use
+    only: a request that never looks at it (an API read, a poll that finds nothing new, a
+    static file) pays nothing for it and sends no cookie back."""
+
+    def __init__(self, loader: Callable[[], dict[str, Any]] | None = None) -> None:
+        super().__init__()
+        self._loader = loader
+
+    @property
+    def loaded(self) -> bool:
+        return self._loader is None
+
+    def _load(self) -> None:
+        loader = self._loader
+        if loader is not None:
+            self._loader = None
+            data = loader()
+            if data:
+                dict.update(self, data)  # as read: not a modification
+
+
+def _loading(name: str) -> Callable[..., Any]:
+    inner = getattr(SecureCookieSession, name)
+
+    def method(self: LazySession, *args: Any, **kwargs: Any) -> Any:
+        self._load()
+        return inner(self, *args, **kwargs)
+
+    method.__name__ = name
+    return method
+
+
+for _name in ("__getitem__", "__setitem__", "__delitem__", "__contains__", "__iter__",
+              "__len__", "__eq__", "__ne__", "__repr__", "get", "setdefault", "pop", "popitem",
+              "update", "clear", "keys", "values", "items", "copy"):
+    setattr(LazySession, _name, _loading(_name))
+
+# Requests made by the table page's script, not by a person opening a page: a permanent
+# session's cookie is not re-signed and re-sent on each of them.
+NO_REFRESH_ENDPOINTS = frozenset({"pages.live", "pages.watch_live", "static"})
+
+
 class CompanionSessionInterface(SecureCookieSessionInterface):
-    """The signed-cookie session, never set by the API and Secure over HTTPS."""
+    """The signed-cookie session, never set by the API and Secure over HTTPS, read lazily,
+    and sent back only when it changed or a page (not a poll) refreshes its lifetime."""
+
+    session_class = LazySession
+
+    def open_session(self, app: Flask, request: Request) -> LazySession | None:
+        if not app.secret_key:
+            return None
+        value = request.cookies.get(self.get_cookie_name(app))
+        if not value:
+            return LazySession()
+        max_age = int(app.permanent_session_lifetime.total_seconds())
+
+        def load() -> dict[str, Any]:
+            serializer = self.get_signing_serializer(app)
+            if serializer is None:
+                return {}
+            try:
+                data: dict[str, Any] = serializer.loads(value, max_age=max_age)
+                return data
+            except BadSignature:
+                return {}
+
+        return LazySession(load)
+
+    def save_session(self, app: Flask, session: SessionMixin, response: Any) -> None:
+        if isinstance(session, LazySession) and not session.loaded:
+            return  # never read, so never changed
+        super().save_session(app, session, response)
 
     def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
         if is_api(request):
             return False
-        return super().should_set_cookie(app, session)
+        if session.modified:
+            return True
+        return bool(session.permanent and app.config["SESSION_REFRESH_EACH_REQUEST"]
+                    and request.endpoint not in NO_REFRESH_ENDPOINTS
+                    and request.headers.get("X-Requested-With") != "fetch")
 
     def get_cookie_secure(self, app: Flask) -> bool:
         public = app.config.get("PUBLIC_URL") or ""

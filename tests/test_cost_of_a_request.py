@@ -1,0 +1,187 @@
+"""What keeps a request cheap changes nothing a phone sees: a process that catches up with
+another process's writes (applying only the new entries) holds the same table as a fold of
+the whole log, and a table deleted and made again under the same id is read anew."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion import tables
+from companion.db import Database
+from companion.games import GAMES
+from companion.games.base import GameError
+from companion.tables import TableNotFound, TableService
+
+
+def snapshot(service: TableService, table_id: str) -> Any:
+    view = service.get(table_id)
+    return (view.version, json.dumps(view.to_json(), sort_keys=True, default=str),
+            [(op.seq, op.kind, op.target, op.owner, op.reveals) for op in view.replay.done],
+            [op.seq for op in view.replay.undone], view.replay.round_closers,
+            {seq: (label.msgid, dict(label.params)) for seq, label in view.labels.items()},
+            view.revealed)
+
+
+def play_some(service: TableService, game: Any, table_id: str, rng: random.Random,
+              steps: int, other: TableService | None = None) -> list[Any]:
+    """Random writes (actions, now and then an undo or a redo); ``other`` reads after each."""
+    seen = []
+    for _ in range(steps):
+        view = service.get(table_id)
+        if view.outcome is not None:
+            break
+        roll = rng.random()
+        try:
+            if roll < 0.08 and view.replay.done:
+                service.undo(table_id, view.version)
+            elif roll < 0.12 and view.replay.undone:
+                service.redo(table_id, view.version)
+            else:
+                service.act(table_id, view.version, game.random_action(view.state, rng))
+        except GameError:
+            continue
+        if other is not None and rng.random() < 0.5:
+            seen.append(snapshot(other, table_id))
+    return seen
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'shared.sqlite'}"
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_second_process_catching_up_holds_the_same_table(
+        db_url: str, game_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    caught_up = []
+    extend = tables._extended
+    monkeypatch.setattr(tables, "_extended", lambda *a: caught_up.append(1) or extend(*a))
+    game = GAMES[game_id]
+    writer = TableService(Database(db_url))
+    reader = TableService(Database(db_url))
+    rng = random.Random(game_id)
+    view = writer.create(game_id, game.example_players(game.MIN_PLAYERS + 1), {})
+    reader.get(view.id)  # the reader keeps version 0 and catches up from there
+    play_some(writer, game, view.id, rng, 120, other=reader)
+    final = snapshot(writer, view.id)
+    assert snapshot(reader, view.id) == final
+    assert caught_up, "the reader never caught up from a version it kept"
+    # A third process that never saw the table folds the whole log to the same thing.
+    assert snapshot(TableService(Database(db_url)), view.id) == final
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                 HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10_000), reads=st.lists(st.booleans(), min_size=1, max_size=40))
+def test_catching_up_at_any_versions_equals_the_fold(db_url: str, seed: int,
+                                                      reads: list[bool]) -> None:
+    game = GAMES["casse-toi-pov-con"]
+    writer = TableService(Database(db_url))
+    reader = TableService(Database(db_url))
+    rng = random.Random(seed)
+    view = writer.create(game.ID, game.example_players(4), {})
+    for read in reads:
+        play_some(writer, game, view.id, rng, 3)
+        if read:
+            assert snapshot(reader, view.id) == snapshot(writer, view.id)
+    assert snapshot(reader, view.id) == snapshot(TableService(Database(db_url)), view.id)
+
+
+def test_a_table_made_again_under_the_same_id_is_read_anew(db_url: str) -> None:
+    game = GAMES["casse-toi-pov-con"]
+    writer = TableService(Database(db_url))
+    reader = TableService(Database(db_url))
+    first = writer.create(game.ID, game.example_players(3), {}, table_id="same-id")
+    writer.act(first.id, 0, {"type": "draw", "seat": 0, "stress": 1, "stars": 0,
+                             "corner": None})
+    assert reader.get("same-id").players == first.players
+    writer.delete("same-id", by=None)
+    with pytest.raises(TableNotFound):
+        reader.get("same-id")
+    again = writer.create(game.ID, game.example_players(5), {}, table_id="same-id")
+    seen = reader.get("same-id")
+    assert seen.version == 0 and seen.players == again.players
+    assert reader.is_host("same-id", writer.host_token("same-id"))
+    assert not reader.is_host("same-id", "not-the-token")
+
+
+def test_reads_answer_unknown_tables_and_odd_ids_with_table_not_found(db_url: str) -> None:
+    service = TableService(Database(db_url))
+    for bad in ("nope", "", "x' OR '1'='1", "%s", "?"):
+        with pytest.raises(TableNotFound):
+            service.get(bad)
+        with pytest.raises(TableNotFound):
+            service.seating(bad)
+        assert service.seat_of(bad, "token") is None
+        assert not service.is_host(bad, "token")
+    with pytest.raises(TableNotFound):
+        service.by_watch_token("nope")
+
+
+# ---------------------------------------------------------------------------- the session
+
+def _page_table(client: Any) -> str:
+    from test_pages import FORM_PLAYERS
+
+    response = client.post("/new/casse-toi-pov-con", data=FORM_PLAYERS)
+    assert response.status_code == 302
+    return str(response.location.rsplit("/", 1)[1])
+
+
+def test_polls_and_api_reads_send_no_cookie_pages_refresh_it(client: Any) -> None:
+    table_id = _page_table(client)
+    assert "Set-Cookie" in client.get(f"/t/{table_id}").headers  # a page refreshes it
+    unchanged = client.get(f"/t/{table_id}/live?v=0&s=0")
+    assert unchanged.status_code == 200 and unchanged.data == b""
+    assert "Set-Cookie" not in unchanged.headers
+    assert "Set-Cookie" not in client.get(f"/api/tables/{table_id}").headers
+    client.post(f"/api/tables/{table_id}/actions", json={"expected_version": 0, "action": {
+        "type": "draw", "seat": 1, "stress": 1, "stars": 0, "corner": None}})
+    changed = client.get(f"/t/{table_id}/live?v=0&s=0")
+    assert changed.status_code == 200 and changed.headers["X-Version"] == "1"
+    assert b"live-root" in changed.data
+    assert "Set-Cookie" not in changed.headers  # read (this phone's seat), not changed
+
+
+def test_the_session_is_read_on_first_use_and_reading_is_no_change() -> None:
+    from companion.web.security import LazySession
+
+    calls = []
+    session = LazySession(lambda: calls.append(1) or {"lang": "fr", "_permanent": True})
+    session.accessed = True
+    assert not session.loaded and calls == []
+    assert session.get("lang") == "fr" and session.permanent and "lang" in session
+    assert calls == [1] and session.loaded and not session.modified
+    assert dict(session) == {"lang": "fr", "_permanent": True}
+    session["theme"] = "dark"
+    assert session.modified and calls == [1]
+    assert not LazySession(lambda: {}) and LazySession(lambda: {"a": 1})
+
+
+def test_an_unchanged_poll_keeps_the_connection_alive(live_server: Any) -> None:
+    import http.client
+
+    conn = http.client.HTTPConnection(live_server.host, live_server.port, timeout=10)
+    conn.request("POST", "/api/tables", body=json.dumps({
+        "game": "casse-toi-pov-con",
+        "players": GAMES["casse-toi-pov-con"].example_players(3)}),
+        headers={"Content-Type": "application/json"})
+    created = conn.getresponse()
+    table_id = json.loads(created.read())["id"]
+    sockets = set()
+    for _ in range(5):
+        conn.request("GET", f"/t/{table_id}/live?v=0&s=0")
+        response = conn.getresponse()
+        assert response.status == 200 and response.read() == b""
+        assert response.getheader("Connection", "").lower() != "close"
+        assert response.getheader("Set-Cookie") is None
+        sockets.add(id(conn.sock))
+    assert len(sockets) == 1 and conn.sock is not None
+    conn.close()
