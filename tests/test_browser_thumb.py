@@ -6,10 +6,12 @@ the "your turn" banner and sharing the join link. Screenshots, light and dark, g
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
 from tests.test_browser import (
+    PLAYERS,
     PROPAGATION_BUDGET_MS,
     api,
     cards_of,
@@ -22,6 +24,7 @@ from tests.test_browser import (
 pytestmark = pytest.mark.browser
 
 FOLD = 740
+BASE: list[str] = []  # the live server's address, for helpers that open pages
 
 
 def pick_stress(page: Any, stress: int) -> None:
@@ -114,8 +117,77 @@ def test_the_recorder_comes_first_says_what_it_added_and_guards_the_crack(
     expect(undo_button(ann)).to_contain_text("crack taken back")
 
 
+def table_on_phone(page: Any, game: str = "casse-toi-pov-con",
+                   players: Any = PLAYERS) -> str:
+    """Start a table on this phone's new-table page: the phone is the table's host."""
+    page.goto(BASE[0] + f"/new/{game}")
+    rows = page.locator("#player-rows .player-row")
+    for index, (name, party) in enumerate(players):
+        rows.nth(index).locator("input[name='player.name']").fill(name)
+        rows.nth(index).locator("select[name='player.party']").select_option(party)
+    page.get_by_role("button", name="Start the table").click()
+    page.wait_for_url("**/t/*")
+    return str(urlsplit(page.url).path.rsplit("/", 1)[-1])
+
+
 def shot_path(name: str) -> Any:
     from tests.test_browser import SCREENSHOTS
 
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     return SCREENSHOTS / f"{name}.png"
+
+
+@pytest.mark.parametrize("scheme", ["dark", "light"])
+def test_undo_and_redo_name_their_entry_and_ask_before_touching_another_seat(
+        live_server, new_phone, scheme):
+    from playwright.sync_api import expect
+
+    from tests.test_browser import draw
+
+    BASE[:] = [live_server.url]
+    host, bob = new_phone(color_scheme=scheme), new_phone(color_scheme=scheme)
+    table_id = table_on_phone(host)
+    claim(host, live_server, table_id, "Ann")  # the host's phone sits at Ann's seat
+    claim(bob, live_server, table_id, "Bob")
+    draw(bob, 2)
+    undo = undo_button(host)
+    expect(undo).to_have_text("Undo: Bob: card, 2 stress", timeout=PROPAGATION_BUDGET_MS)
+    redo = host.locator("[data-redo-label]")
+    expect(redo).to_be_hidden()  # nothing to redo: the undo button takes the whole bar
+
+    # The host is not Bob: undoing Bob's card asks first, naming the entry and the seat.
+    undo.click()
+    dialog = host.locator("#confirm")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("This is Bob's entry. Undo “Bob: card, 2 stress”?")
+    shot_full = host.screenshot  # the dialog is modal: a plain screenshot shows it
+    shot_full(path=str(_path(f"thumb-undo-confirm-{scheme}")))
+    dialog.get_by_role("button", name="No, keep it").click()
+    expect(dialog).to_be_hidden()
+    assert api(live_server, "GET", f"/api/tables/{table_id}")["version"] == 1
+    undo.click()
+    with host.expect_response(lambda r: r.url.endswith("/undo")) as undone:
+        dialog.get_by_role("button", name="Yes, do it").click()
+    assert undone.value.ok
+    expect(cards_of(bob, "Bob")).to_have_text("0", timeout=PROPAGATION_BUDGET_MS)
+
+    # Redo names what it will redo, in visible text, on both phones.
+    expect(redo).to_have_text("Redo: Bob: card, 2 stress")
+    expect(bob.locator("[data-redo-label]")).to_have_text("Redo: Bob: card, 2 stress",
+                                                          timeout=PROPAGATION_BUDGET_MS)
+    shot(host, f"thumb-undo-redo-bar-{scheme}")
+    # Bob's own entry: his phone redoes it without a question.
+    with bob.expect_response(lambda r: r.url.endswith("/redo")):
+        bob.locator("[data-redo-label]").click()
+    expect(cards_of(host, "Bob")).to_have_text("1", timeout=PROPAGATION_BUDGET_MS)
+    expect(bob.locator("#confirm")).to_be_hidden()
+    # The host's own card: no question either.
+    draw(host, 1)
+    expect(undo).to_have_text("Undo: Ann: card, 1 stress")
+    with host.expect_response(lambda r: r.url.endswith("/undo")):
+        undo.click()
+    expect(dialog).to_be_hidden()
+
+
+def _path(name: str) -> Any:
+    return shot_path(name)

@@ -77,20 +77,24 @@
     var over = liveRoot.dataset.over === "true";
     var controls = document.getElementById("controls");
     if (controls) controls.hidden = over;
+    // Undo and redo name the entry they touch; one that touches another seat's entry asks
+    // first (data-confirm); refused to this phone (another seat's entry, a reveal): says why.
     var undoButton = document.querySelector("[data-undo-label]");
     if (undoButton) {
-      // Refused to this phone (another seat's entry, a reveal): the button says why.
       undoButton.textContent = liveRoot.dataset.undo || undoButton.dataset.none ||
         undoButton.textContent;
       undoButton.disabled = !liveRoot.dataset.undo || !!liveRoot.dataset.undoRefusal;
-      var why = document.querySelector("[data-undo-why]");
-      if (why) why.textContent = liveRoot.dataset.undoRefusal || "";
+      undoButton.form.dataset.confirm = liveRoot.dataset.undoAsk || "";
     }
     var redoButton = document.querySelector("[data-redo-label]");
     if (redoButton) {
+      redoButton.form.hidden = !liveRoot.dataset.redo;
+      if (liveRoot.dataset.redo) redoButton.textContent = liveRoot.dataset.redo;
       redoButton.disabled = !liveRoot.dataset.redo || !!liveRoot.dataset.redoRefusal;
-      redoButton.title = liveRoot.dataset.redoRefusal || liveRoot.dataset.redo || "";
+      redoButton.form.dataset.confirm = liveRoot.dataset.redoAsk || "";
     }
+    var why = document.querySelector("[data-undo-why]");
+    if (why) why.textContent = liveRoot.dataset.undoRefusal || liveRoot.dataset.redoRefusal || "";
     // A phone asking for a seat: the host (or the holder) is told at once, wherever they are
     // on the page.
     var asking = Array.prototype.map.call(
@@ -240,6 +244,39 @@
           .then(function () { return send(form, attempt + 1, key, submitter); });
       }
       showToast(root.dataset.offline || "Connection lost: try again.");
+    });
+  }
+
+  // A form with a data-confirm question (undoing another seat's entry, the host's reveal)
+  // asks it first, big and clear, in the page's own dialog.
+  var ask = document.getElementById("confirm");
+  var askedFor = null;
+  var askedBy = null;
+  var confirmedForm = null;
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!ask || !form.dataset || !form.dataset.confirm) return;
+    if (confirmedForm === form) { confirmedForm = null; return; }
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    askedFor = form;
+    askedBy = event.submitter || null;
+    ask.querySelector("#confirm-text").textContent = form.dataset.confirm;
+    if (ask.showModal) ask.showModal(); else ask.setAttribute("open", "");
+  }, true);
+  function closeAsk() {
+    if (ask.close) ask.close(); else ask.removeAttribute("open");
+  }
+  if (ask) {
+    ask.querySelector("[data-confirm-yes]").addEventListener("click", function () {
+      closeAsk();
+      if (!askedFor) return;
+      confirmedForm = askedFor;
+      askedFor.requestSubmit(askedBy || undefined);
+    });
+    ask.querySelector("[data-confirm-no]").addEventListener("click", function () {
+      closeAsk();
+      askedFor = null;
     });
   }
 

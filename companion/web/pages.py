@@ -288,6 +288,22 @@ def _undo_refusal(view: TableView, by: Sender | None, redo: bool = False) -> str
     return None
 
 
+def _touches_other_seat(view: TableView, by: Sender | None, redo: bool = False) -> str | None:
+    """The confirmation this phone asks before undoing (or redoing) the entry on top when
+    that entry is another seat's (the host undoing a player's card), or None."""
+    target = view.redo_target if redo else view.undo_target
+    if target is None or by is None or not isinstance(target.owner, int) \
+            or target.owner == by.seat or not may_send(target.owner, by):
+        return None
+    if not 0 <= target.owner < len(view.players):
+        return None
+    name = view.players[target.owner].get("name", "?")
+    label = render_label(view, view.label_of(target.seq))
+    if redo:
+        return _("This is %(name)s's entry. Redo “%(label)s”?", name=name, label=label)
+    return _("This is %(name)s's entry. Undo “%(label)s”?", name=name, label=label)
+
+
 def _context(view: TableView, seat: int | None, spectator: bool = False) -> dict[str, Any]:
     viewer = None if spectator else seat
     host = not spectator and is_host(view.id)
@@ -298,6 +314,8 @@ def _context(view: TableView, seat: int | None, spectator: bool = False) -> dict
         "reopened": view.reopened,
         "undo_refusal": _undo_refusal(view, by) if by else None,
         "redo_refusal": _undo_refusal(view, by, redo=True) if by else None,
+        "undo_ask": _touches_other_seat(view, by) if by else None,
+        "redo_ask": _touches_other_seat(view, by, redo=True) if by else None,
         "requests": service().requests(view.id) if not spectator and (
             host or seat is not None) else [],
         "pub": view.game.to_json(view.state, viewer),
