@@ -8,6 +8,8 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
+import urllib.error
+
 import pytest
 
 from tests.test_browser import (
@@ -191,3 +193,70 @@ def test_undo_and_redo_name_their_entry_and_ask_before_touching_another_seat(
 
 def _path(name: str) -> Any:
     return shot_path(name)
+
+
+VIBRATIONS = """
+window.__vibrations = [];
+Object.defineProperty(navigator, 'vibrate', {configurable: true,
+  value: (pattern) => { window.__vibrations.push(pattern); return true; }});
+"""
+
+
+@pytest.mark.parametrize("scheme", ["dark", "light"])
+def test_a_seat_is_told_when_it_is_its_turn(live_server, new_phone, scheme):
+    """Edgar & Lucien's placement: the active seat gets the banner and one vibration when its
+    turn begins; the other phones see whom the table waits for."""
+    import json
+    import urllib.request
+
+    from playwright.sync_api import expect
+
+    from tests.test_browser_edgar import claim_on_phone, table_json
+
+    body = json.dumps({"game": "edgar-et-lucien", "players": [
+        {"name": "Ann", "colour": "red"}, {"name": "Bruno", "colour": "blue"}],
+        "options": {}}).encode()
+    request = urllib.request.Request(live_server.url + "/api/tables", data=body, method="POST",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        created = json.load(response)
+    table_id = created["id"]
+    pub = table_json(live_server, table_id)["state"]
+    first, second = pub["order"][0], pub["order"][1]
+    names = {0: "Ann", 1: "Bruno"}
+    phones = {}
+    for seat in (first, second):
+        phone = new_phone(color_scheme=scheme)
+        phone.add_init_script(VIBRATIONS)
+        claim_on_phone(phone, live_server, table_id, names[seat])
+        phones[seat] = phone
+    expect(phones[first].locator("[data-your-turn]")).to_contain_text(
+        f"Your turn, {names[first]}!")
+    expect(phones[second].locator("[data-your-turn]")).to_have_count(0)
+    expect(phones[second].locator("[data-turn-line]")).to_have_text(
+        f"Now playing: {names[first]}")
+    shot(phones[first], f"thumb-your-turn-{scheme}")
+    shot(phones[second], f"thumb-waiting-for-{scheme}")
+    assert phones[first].evaluate("window.__vibrations") == []  # not on opening the page
+
+    # The first seat places (through the API, as the host); the second is told at once.
+    for district in pub["districts"]:
+        if district["owner"] is not None:
+            continue
+        state = table_json(live_server, table_id)
+        action = {"type": "place", "seat": first, "district": district["id"]}
+        request = urllib.request.Request(
+            live_server.url + f"/api/tables/{table_id}/actions", method="POST",
+            data=json.dumps({"expected_version": state["version"], "action": action}).encode(),
+            headers={"Content-Type": "application/json", "X-Host-Token": created["host_token"]})
+        try:
+            urllib.request.urlopen(request, timeout=10).close()
+            break
+        except urllib.error.HTTPError:
+            continue
+    expect(phones[second].locator("[data-your-turn]")).to_contain_text(
+        f"Your turn, {names[second]}!", timeout=PROPAGATION_BUDGET_MS)
+    expect(phones[first].locator("[data-turn-line]")).to_have_text(
+        f"Now playing: {names[second]}", timeout=PROPAGATION_BUDGET_MS)
+    assert phones[second].evaluate("window.__vibrations") == [[200, 100, 200]]
+    assert phones[first].evaluate("window.__vibrations") == []

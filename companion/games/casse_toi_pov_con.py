@@ -550,6 +550,12 @@ def outcome(state: State) -> Outcome | None:
     return state.result
 
 
+def active_seats(state: State) -> list[int]:
+    """Nobody in particular: the crowd walk is played by everyone at once, in real time, and
+    nobody waits for a given seat (the round ends by a crack or by common agreement)."""
+    return []
+
+
 # ---------------------------------------------------------------------------- reading
 
 def stress(state: State, seat: int) -> int:

@@ -14,6 +14,7 @@
   var liveUrl = root.dataset.liveUrl;
   var lastCrack = currentCrack();
   var seenRequests = [];
+  var wasMyTurn = null;  // unknown until the first render
   var polling = false;
   var timer = null;
 
@@ -107,6 +108,16 @@
     }
     seenRequests = asking;
     seenRequests.initialised = true;
+    // Your turn: the banner is in the live part; the phone vibrates once when this seat's
+    // turn begins (not on opening the page).
+    var myTurn = liveRoot.dataset.myTurn === "true";
+    if (myTurn && wasMyTurn === false) {
+      if (navigator.vibrate) navigator.vibrate([200, 100, 200]);
+      var banner = live.querySelector("[data-your-turn]");
+      if (banner) banner.classList.add("new");
+      root.dataset.turnSignals = String((parseInt(root.dataset.turnSignals || "0", 10) || 0) + 1);
+    }
+    wasMyTurn = myTurn;
     var crackNow = currentCrack();
     // A crack taken back (a mis-tap) or undone: its shout goes away on every phone.
     if (crack && !crack.hidden && crack.dataset.key && crack.dataset.key !== crackNow) {

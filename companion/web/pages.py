@@ -40,6 +40,7 @@ from ..tables import (
     TableView,
     may_send,
     owner_of,
+    sealed_step,
 )
 from .api import status_of
 from .common import render_label, service, translate_error
@@ -304,6 +305,18 @@ def _touches_other_seat(view: TableView, by: Sender | None, redo: bool = False) 
     return _("This is %(name)s's entry. Undo “%(label)s”?", name=name, label=label)
 
 
+def active_seats(view: TableView) -> list[int]:
+    """The seats the game waits for now (its optional ``active_seats``), or none."""
+    active_of = getattr(view.game, "active_seats", None)
+    if active_of is None:
+        return []
+    try:
+        seats = active_of(view.state)
+    except GameError:
+        return []
+    return [s for s in seats if isinstance(s, int) and 0 <= s < len(view.players)]
+
+
 def _context(view: TableView, seat: int | None, spectator: bool = False) -> dict[str, Any]:
     viewer = None if spectator else seat
     host = not spectator and is_host(view.id)
@@ -314,6 +327,8 @@ def _context(view: TableView, seat: int | None, spectator: bool = False) -> dict
         "reopened": view.reopened,
         "undo_refusal": _undo_refusal(view, by) if by else None,
         "redo_refusal": _undo_refusal(view, by, redo=True) if by else None,
+        "active_seats": active_seats(view),
+        "secret_step": sealed_step(view.game, view.state) is not None,
         "undo_ask": _touches_other_seat(view, by) if by else None,
         "redo_ask": _touches_other_seat(view, by, redo=True) if by else None,
         "requests": service().requests(view.id) if not spectator and (
