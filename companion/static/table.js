@@ -137,7 +137,8 @@
     crack.hidden = false;
     if (navigator.vibrate) navigator.vibrate([300, 100, 300]);
   }
-  if (crack) crack.querySelector("[data-crack-ok]").addEventListener("click", function () { crack.hidden = true; });
+  var crackOk = crack && (crack.querySelector("[data-crack-ok]") || crack.querySelector("button"));
+  if (crackOk) crackOk.addEventListener("click", function () { crack.hidden = true; });
   if (lastCrack) shouted[lastCrack] = true;
 
   // A form marked data-keep (a choice being made) keeps what the player chose when the

@@ -197,8 +197,13 @@ def history(view: TableView) -> list[dict[str, Any]]:
             who = view.players[seat]["name"] + (" · " + _("host") if author == "host" else "")
         else:
             who = _("host")
+        text = render_label(view, plays_label(label))
+        if seat is not None and 0 <= seat < len(view.players) and author != "host":
+            name = str(view.players[seat]["name"])
+            if text.startswith(name + ":") or text.startswith(name + " "):
+                who = _("their own phone")  # the label names them already
         items.append({
-            "seq": seq, "kind": kind, "text": render_label(view, plays_label(label)),
+            "seq": seq, "kind": kind, "text": text,
             "who": who, "at": created, "round": rounds.get(seq),
             "round_text": None if rounds.get(seq) is None else _safe(
                 getattr(game, "ROUND_LABEL", plays.ROUND), {"n": rounds[seq]}, game),

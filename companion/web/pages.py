@@ -317,6 +317,30 @@ def active_seats(view: TableView) -> list[int]:
     return [s for s in seats if isinstance(s, int) and 0 <= s < len(view.players)]
 
 
+RECENT_ENTRIES = 6
+
+
+def recent_entries(view: TableView, count: int = RECENT_ENTRIES) -> list[dict[str, Any]]:
+    """The table's last entries for the live page's log, newest first, from what the table
+    keeps in memory: each entry's label, whether it is undone, and a divider above the entry
+    that closed each round."""
+    from .. import plays
+
+    done = {op.seq for op in view.replay.done}
+    closed = {seq: number for number, seq in view.replay.round_closers.items()}
+    round_label = getattr(view.game, "ROUND_LABEL", plays.ROUND)
+    items: list[dict[str, Any]] = []
+    for seq in sorted(view.labels, reverse=True)[:count]:
+        label = view.labels[seq]
+        moves = label.msgid in ("undo", "redo")
+        if seq in closed:
+            items.append({"divider": _(round_label, n=closed[seq])})
+        items.append({"seq": seq, "text": render_label(view, label),
+                      "kind": label.msgid if moves else "action",
+                      "undone": not moves and seq not in done})
+    return items
+
+
 def _context(view: TableView, seat: int | None, spectator: bool = False) -> dict[str, Any]:
     viewer = None if spectator else seat
     host = not spectator and is_host(view.id)
@@ -328,6 +352,7 @@ def _context(view: TableView, seat: int | None, spectator: bool = False) -> dict
         "undo_refusal": _undo_refusal(view, by) if by else None,
         "redo_refusal": _undo_refusal(view, by, redo=True) if by else None,
         "active_seats": active_seats(view),
+        "recent": recent_entries(view),
         "secret_step": sealed_step(view.game, view.state) is not None,
         "undo_ask": _touches_other_seat(view, by) if by else None,
         "redo_ask": _touches_other_seat(view, by, redo=True) if by else None,
@@ -729,11 +754,17 @@ def correct(table_id: str) -> Any:
     number = inputs.ascii_int(raw_target)
     target: Any = raw_target if number is None else number
     back = url_for("pages.entry", table_id=table_id, round=request.form.get("round"))
-    return _write_response(
-        table_id,
-        lambda: service().amend(table_id, _expected_version(), target,
-                                form_to_action(request.form), by=by, key=_key()),
-        back)
+
+    def write() -> TableView:
+        view = service().amend(table_id, _expected_version(), target,
+                               form_to_action(request.form), by=by, key=_key())
+        # Saying so: the correction is saved, and every phone now shows the new scores.
+        corrected = view.label_of(view.version).params.get("round", "?")
+        flash(_("Correction of round %(n)s saved: every phone shows the new scores.",
+                n=corrected), "info")
+        return view
+
+    return _write_response(table_id, write, back)
 
 
 @pages_bp.get("/t/<table_id>/log")
