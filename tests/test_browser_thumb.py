@@ -260,3 +260,51 @@ def test_a_seat_is_told_when_it_is_its_turn(live_server, new_phone, scheme):
         f"Now playing: {names[second]}", timeout=PROPAGATION_BUDGET_MS)
     assert phones[second].evaluate("window.__vibrations") == [[200, 100, 200]]
     assert phones[first].evaluate("window.__vibrations") == []
+
+
+SHARE_SHEET = """
+window.__shared = [];
+Object.defineProperty(navigator, 'share', {configurable: true,
+  value: (data) => { window.__shared.push(data); return Promise.resolve(); }});
+"""
+
+
+@pytest.mark.parametrize("scheme", ["dark", "light"])
+def test_the_join_link_is_shared_copied_and_never_broken_inside_its_token(
+        live_server, new_phone, scheme):
+    from playwright.sync_api import expect
+
+    BASE[:] = [live_server.url]
+    host = new_phone(color_scheme=scheme)
+    host.context.grant_permissions(["clipboard-read", "clipboard-write"],
+                                   origin=live_server.url)
+    host.add_init_script(SHARE_SHEET)
+    table_id = table_on_phone(host)
+    link = host.locator("[data-join-link]")
+    expect(link).to_be_visible()
+    join_url = link.get_attribute("href")
+    assert join_url and join_url.endswith(f"/t/{table_id}")
+    # The token is on one line, whole.
+    token = host.locator("[data-join-link] .join-token")
+    assert token.text_content() == table_id
+    assert token.evaluate("(el) => el.getClientRects().length") == 1
+    shot(host, f"thumb-share-{scheme}")
+
+    host.get_by_role("button", name="Share the link").click()
+    shared = host.evaluate("window.__shared")
+    assert shared and shared[0]["url"] == join_url and "Casse-toi" in shared[0]["title"]
+
+    host.get_by_role("button", name="Copy the link").click()
+    expect(host.locator("#toast")).to_have_text("Link copied: paste it in a message.")
+    assert host.evaluate("navigator.clipboard.readText()") == join_url
+
+
+def test_without_a_share_sheet_only_the_copy_button_shows(live_server, new_phone):
+    from playwright.sync_api import expect
+
+    BASE[:] = [live_server.url]
+    host = new_phone()
+    host.add_init_script("delete Navigator.prototype.share;")
+    table_on_phone(host)
+    expect(host.get_by_role("button", name="Copy the link")).to_be_visible()
+    expect(host.locator("[data-share]")).to_be_hidden()

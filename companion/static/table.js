@@ -29,6 +29,7 @@
 
   function showToast(message) {
     if (!toast) return;
+    toast.classList.remove("ok");
     toast.textContent = message;
     toast.hidden = false;
     clearTimeout(showToast.timer);
@@ -323,6 +324,36 @@
       clearTimeout(timer);
     }
   });
+  // Sharing the join link: the phone's own share sheet where it has one, and a copy button.
+  var shareButton = document.querySelector("[data-share]");
+  var copyButton = document.querySelector("[data-copy]");
+  var joinLink = document.querySelector("[data-join-link]");
+  if (shareButton && joinLink && navigator.share) {
+    shareButton.hidden = false;
+    shareButton.addEventListener("click", function () {
+      navigator.share({ title: shareButton.dataset.shareTitle, text: shareButton.dataset.shareText,
+                        url: joinLink.href }).catch(function () { /* closed: nothing to do */ });
+    });
+  }
+  if (copyButton && joinLink) {
+    copyButton.addEventListener("click", function () {
+      var done = function () { showToast(copyButton.dataset.copied); toast.classList.add("ok"); };
+      var failed = function () {
+        var range = document.createRange();
+        range.selectNodeContents(joinLink);
+        var selection = window.getSelection();
+        selection.removeAllRanges();
+        selection.addRange(range);
+        showToast(copyButton.dataset.copyFailed);
+      };
+      if (navigator.clipboard && navigator.clipboard.writeText) {
+        navigator.clipboard.writeText(joinLink.href).then(done, failed);
+      } else {
+        failed();
+      }
+    });
+  }
+
   keepAwake();
   afterRender();
   schedule();
