@@ -286,7 +286,7 @@ def test_the_join_link_is_shared_copied_and_never_broken_inside_its_token(
     assert join_url and join_url.endswith(f"/t/{table_id}")
     # The token is on one line, whole.
     token = host.locator("[data-join-link] .join-token")
-    assert token.text_content() == table_id
+    assert token.text_content() == "/" + table_id
     assert token.evaluate("(el) => el.getClientRects().length") == 1
     shot(host, f"thumb-share-{scheme}")
 

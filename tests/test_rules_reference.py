@@ -846,7 +846,7 @@ def test_edgar_french_keeps_the_game_terms():
         "Haut Percepteur",
         "Bureaucrate Influent",
         "Grand Zélateur",
-        "Cogs",
+        "Rouages",  # the money, as the French interface names it
         "Place du Cochon Saoul",
         "Archives",
         "Banque Centrale",
