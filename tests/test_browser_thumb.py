@@ -8,8 +8,6 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
-import urllib.error
-
 import pytest
 
 from tests.test_browser import (
@@ -126,7 +124,8 @@ def table_on_phone(page: Any, game: str = "casse-toi-pov-con",
     rows = page.locator("#player-rows .player-row")
     for index, (name, party) in enumerate(players):
         rows.nth(index).locator("input[name='player.name']").fill(name)
-        rows.nth(index).locator("select[name='player.party']").select_option(party)
+        if party is not None:
+            rows.nth(index).locator("select[name='player.party']").select_option(party)
     page.get_by_role("button", name="Start the table").click()
     page.wait_for_url("**/t/*")
     return str(urlsplit(page.url).path.rsplit("/", 1)[-1])
@@ -308,3 +307,49 @@ def test_without_a_share_sheet_only_the_copy_button_shows(live_server, new_phone
     table_on_phone(host)
     expect(host.get_by_role("button", name="Copy the link")).to_be_visible()
     expect(host.locator("[data-share]")).to_be_hidden()
+
+
+@pytest.mark.parametrize("scheme", ["dark", "light"])
+def test_screenshots_of_the_changed_pages(live_server, new_phone, scheme):
+    """The history and live log, the French recorder and the host's reveal-now card, at
+    360 x 740, to be looked at."""
+    from playwright.sync_api import expect
+
+    from tests.test_browser import draw
+
+    BASE[:] = [live_server.url]
+    host = new_phone(color_scheme=scheme)
+    table_id = table_on_phone(host)
+    claim(host, live_server, table_id, "Ann")
+    draw(host, 2)
+    expect(host.locator("#my-strip")).to_contain_text("2/8 stress")
+    draw(host, 1)
+    expect(host.locator("#my-strip")).to_contain_text("3/8 stress")
+    with host.expect_response(lambda r: r.url.endswith("/undo")):
+        undo_button(host).click()
+    expect(host.locator(".recent-log li.undone")).to_have_count(1)
+    host.locator(".recent-log").scroll_into_view_if_needed()
+    host.screenshot(path=str(shot_path(f"thumb-live-log-{scheme}")))
+    host.goto(f"{live_server.url}/t/{table_id}/log")
+    expect(host.locator("ul.history li.undone")).to_have_count(1)
+    expect(host.locator("ul.history li.entry").last).to_contain_text("host · ")
+    assert "Ann · host" not in host.locator("ul.history").inner_text()
+    shot(host, f"thumb-history-{scheme}")
+
+    french = new_phone(color_scheme=scheme, locale="fr-FR")
+    claim_fr = french.goto(f"{live_server.url}/t/{table_id}")
+    assert claim_fr and claim_fr.ok
+    french.get_by_role("button", name="Bob", exact=True).click()
+    french.wait_for_selector("#table[data-seat='1']")
+    expect(french.locator("#my-strip")).to_contain_text("0/8 de stress")
+    shot(french, f"thumb-recorder-french-{scheme}")
+
+    storm = new_phone(color_scheme=scheme)
+    table_on_phone(storm, "storm-candidate", [("Mina", None), ("Seo", None)])
+    expect(storm.locator("#host-reveal")).to_be_visible()
+    storm.locator("#host-reveal").scroll_into_view_if_needed()
+    storm.screenshot(path=str(shot_path(f"thumb-host-reveal-{scheme}")))
+    storm.locator("#host-reveal button").click()
+    expect(storm.locator("#confirm")).to_be_visible()
+    expect(storm.locator("#confirm")).to_contain_text("Reveal now, before everyone has locked in?")
+    storm.locator("#confirm").get_by_role("button", name="No, keep it").click()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import re
 from typing import Any
 
 from flask import (
@@ -198,10 +199,11 @@ def history(view: TableView) -> list[dict[str, Any]]:
         else:
             who = _("host")
         text = render_label(view, plays_label(label))
-        if seat is not None and 0 <= seat < len(view.players) and author != "host":
+        if seat is not None and 0 <= seat < len(view.players) and author in ("seat", "host"):
             name = str(view.players[seat]["name"])
-            if text.startswith(name + ":") or text.startswith(name + " "):
-                who = _("their own phone")  # the label names them already
+            if re.search(r"(?<!\w)" + re.escape(name) + r"(?!\w)", text):
+                # The label names them already.
+                who = _("host") if author == "host" else _("their own phone")
         items.append({
             "seq": seq, "kind": kind, "text": text,
             "who": who, "at": created, "round": rounds.get(seq),
