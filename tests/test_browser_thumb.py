@@ -353,3 +353,28 @@ def test_screenshots_of_the_changed_pages(live_server, new_phone, scheme):
     expect(storm.locator("#confirm")).to_be_visible()
     expect(storm.locator("#confirm")).to_contain_text("Reveal now, before everyone has locked in?")
     storm.locator("#confirm").get_by_role("button", name="No, keep it").click()
+
+
+def test_the_history_page_asks_before_undoing_another_seat_s_entry(live_server, new_phone):
+    from playwright.sync_api import expect
+
+    from tests.test_browser import draw
+
+    BASE[:] = [live_server.url]
+    host, bob = new_phone(), new_phone()
+    table_id = table_on_phone(host)
+    claim(bob, live_server, table_id, "Bob")
+    draw(bob, 3)
+    host.goto(f"{live_server.url}/t/{table_id}/log")
+    button = host.locator("form.history-undo button")
+    expect(button).to_have_text("Undo: Bob: card, 3 stress")
+    button.click()
+    dialog = host.locator("#confirm")
+    expect(dialog).to_contain_text("This is Bob's entry. Undo “Bob: card, 3 stress”?")
+    dialog.get_by_role("button", name="No, keep it").click()
+    assert api(live_server, "GET", f"/api/tables/{table_id}")["version"] == 1
+    button.click()
+    with host.expect_navigation():
+        dialog.get_by_role("button", name="Yes, do it").click()
+    assert api(live_server, "GET", f"/api/tables/{table_id}")["version"] == 2
+    expect(host.locator("ul.history li.undone")).to_have_count(1)

@@ -263,6 +263,7 @@ def history_page(table_id: str) -> Any:
         undo_label=render_label(view, view.undo_label),
         undo_refusal=pages._undo_refusal(view, by) if (by.host or seat is not None)
         else _("Only a seated phone or the host can do this."),
+        undo_ask=pages._touches_other_seat(view, by),
         render_label=lambda label: render_label(view, label))
 
 
