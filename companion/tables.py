@@ -288,7 +288,7 @@ def _applied(game: ModuleType, replay: Replay, seq: int, action: Mapping[str, An
     closers = dict(replay.round_closers)
     round_of = getattr(game, "round_number", None)
     if round_of and round_of(state) != round_of(replay.state):
-        closers[round_of(replay.state)] = seq
+        _close_round(closers, round_of(replay.state), round_of(state), seq)
     seat_owner = owner if isinstance(owner, int) else None
     reveals: str | None = revealed["key"] if revealed else None
     op = Op(seq, "action", action, None, seat_owner, reveals)
@@ -308,8 +308,18 @@ def _fold(game: ModuleType, players: Any, options: Any,
         before: int = round_of(state)
         state = game.apply(state, action)
         if round_of(state) != before:
-            closers[before] = seq
+            _close_round(closers, before, round_of(state), seq)
     return state, closers
+
+
+def _close_round(closers: dict[int, int], before: int, after: int, seq: int) -> None:
+    """Note that entry ``seq`` took the game from round ``before`` to ``after``; an entry
+    that takes it back (a crack taken back) reopens the rounds it returns to."""
+    if after > before:
+        closers[before] = seq
+    else:
+        for number in [r for r in closers if r >= after]:
+            del closers[number]
 
 
 def replay_entries(game: ModuleType, players: Any, options: Any,

@@ -459,3 +459,48 @@ def test_api_rematch(app: Flask) -> None:
                      json={"expected_version": 0, "action": draw})
     assert ok.status_code == 200, ok.json
     assert client.post("/api/tables/nope/rematch").status_code == 404
+
+
+def test_history_and_live_log_mark_rounds_undone_entries_and_name_once(app: Flask) -> None:
+    """The live page's log: the last entries with a divider above the one that closed a
+    round and undone entries marked; the history does not repeat the name its label
+    starts with; a correction says it was saved."""
+    host, phone = app.test_client(), app.test_client()
+    table_id = _new_table(host, "casse-toi-pov-con")
+    _claim(phone, table_id, 1)
+    second = get_game("casse-toi-pov-con").example_players(3)[1]["name"]
+    results = [{"seat": s, "cards": 4, "cracked": False, "journalists": 0, "marine_cards": 0,
+                "stars": 0, "forgot_marine": False} for s in range(3)]
+    with app.app_context():
+        from companion.tables import Sender
+        svc = service()
+        v = svc.act(table_id, 0, {"type": "score_round", "results": results},
+                    by=Sender(None, True))
+        v = svc.act(table_id, v.version, {"type": "draw", "seat": 1, "stress": 3, "stars": 1,
+                                          "corner": "j2"}, by=Sender(1, False))
+        v = svc.act(table_id, v.version, {"type": "draw", "seat": 1, "stress": 1, "stars": 0,
+                                          "corner": None}, by=Sender(1, False))
+        v = svc.undo(table_id, v.version, by=Sender(1, False))
+    page = phone.get(f"/t/{table_id}").get_data(as_text=True)
+    log = page[page.index('class="log recent"'):]
+    log = log[:log.index("</ul>")]
+    assert f"{second}: card, 3 stress, 1★, journalist 2" in log
+    assert re.search(r'class="entry action undone" data-seq="3"', log)
+    assert log.index("Undo: ") < log.index('data-seq="3"') < log.index("Round 1") \
+        < log.index("round 1 scoring")
+    history_page = phone.get(f"/t/{table_id}/log").get_data(as_text=True)
+    assert f"{second}: card, 3 stress" in history_page
+    assert "their own phone · <time" in history_page
+    assert f"{second}: card, 3 stress, 1★, journalist 2</span>" in history_page
+
+    # Saving a correction says so.
+    fixed = [dict(r, stars=4) if r["seat"] == 0 else r for r in results]
+    data = {"expected_version": str(v.version), "target": "1", "round": "1",
+            "a.type": "score_round"}
+    for r in fixed:
+        for key, value in r.items():
+            data[f"a.results.{r['seat']}.{key}"] = str(value).lower() if isinstance(
+                value, bool) else str(value)
+    saved = phone.post(f"/t/{table_id}/correct", data=data, follow_redirects=True)
+    assert "Correction of round 1 saved: every phone shows the new scores." in \
+        saved.get_data(as_text=True)

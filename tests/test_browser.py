@@ -141,12 +141,16 @@ def claim(page: Any, server: Any, table_id: str, name: str) -> None:
 
 
 def draw(page: Any, stress: int) -> Any:
-    """Record one card with `stress` on this phone's card recorder; returns the response."""
+    """Record one card with `stress` on this phone's card recorder; returns the response.
+    A card that cracks the player is confirmed in the recorder's guard."""
     form = page.locator("#draw-form")
     form.locator("fieldset").first.locator("label.pick", has_text=str(stress)).click()
     with page.expect_response(lambda r: r.request.method == "POST"
                               and r.url.endswith("/act")) as response:
         form.get_by_role("button", name="Add this card").click()
+        guard = page.locator("#crack-guard")
+        if page.evaluate("() => document.getElementById('crack-guard')?.open === true"):
+            guard.get_by_role("button", name="Yes: I crack").click()
     assert response.value.ok, response.value.text()
     return response.value
 

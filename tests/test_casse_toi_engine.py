@@ -514,3 +514,56 @@ def test_the_lone_player_without_marine_bonus_is_on_top_of_the_four_points() -> 
 def test_describe_refuses_an_action_that_is_not_an_object(action: object) -> None:
     with pytest.raises(MalformedInput, match="must be an object"):
         game.describe(table("blue", "pink"), action)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------ the card recorder
+
+def test_a_card_without_a_stress_is_refused_and_changes_nothing() -> None:
+    state = table("blue", "pink")
+    with pytest.raises(MalformedInput) as error:
+        game.apply(state, {"type": "draw", "seat": 0, "stars": 1, "corner": None})
+    assert "stress" in str(error.value)
+    assert state.walk[0] == ()
+
+
+def test_the_cracked_seat_takes_back_the_card_that_cracked_it() -> None:
+    """A mis-tap that reaches 8: "take back my last card" restores the walk for everyone."""
+    state = draw(draw(table("blue", "pink", "green"), 0, 3), 1, 2)
+    state = draw(state, 0, 4)
+    before = state
+    cracked = draw(state, 0, 5)  # 3 + 4 + 5 = 12: a crack, round 1 scored
+    assert cracked.round == 2 and cracked.history[-1].how == "crack"
+    label = game.describe(cracked, {"type": "retract", "seat": 0}).render()
+    assert label == "Christiane: crack taken back (mis-tap), round 1 goes on"
+    restored = game.apply(cracked, {"type": "retract", "seat": 0})
+    assert restored == before
+    # Only the cracked seat, and only right after the crack.
+    with pytest.raises(IllegalAction):
+        game.apply(cracked, {"type": "retract", "seat": 1})
+    later = draw(cracked, 1, 1)  # round 2 has begun: the crack stands
+    with pytest.raises(IllegalAction) as error:
+        game.apply(later, {"type": "retract", "seat": 0})
+    assert error.value.code == "no_card"
+
+
+def test_a_crack_that_ended_the_game_can_be_taken_back_too() -> None:
+    before = draw(table("blue", "pink", start_space=0), 1, 0)
+    state = draw(before, 0, 8)  # Christiane cracks from space 0: below the track, game over
+    assert state.result is not None
+    with pytest.raises(GameOver):
+        game.apply(state, {"type": "retract", "seat": 1})
+    assert game.apply(state, {"type": "retract", "seat": 0}) == before
+
+
+def test_log_labels_carry_the_amounts() -> None:
+    state = table("blue", "pink")
+    say = lambda action: game.describe(state, {"type": "draw", "seat": 1, **action}).render()  # noqa: E731
+    assert say({"stress": 2, "stars": 0, "corner": None}) == "Jean: card, 2 stress"
+    assert say({"stress": 2, "stars": 1, "corner": None}) == "Jean: card, 2 stress, 1★"
+    assert say({"stress": 0, "stars": 2, "corner": "j3"}) == \
+        "Jean: card, 0 stress, 2★, journalist 3"
+    assert say({"stress": 1, "stars": 0, "corner": "marine"}) == \
+        "Jean: card with Marine, 1 stress"
+    taken = draw(state, 1, 3)
+    assert game.describe(taken, {"type": "retract", "seat": 1}).render() == \
+        "Jean: card taken back (3 stress)"

@@ -298,3 +298,38 @@ def test_to_json_refuses_a_viewer_that_is_not_a_seat(game: Any) -> None:
             game.to_json(state, viewer)
     for viewer in (None, 0, game.MIN_PLAYERS - 1, 99, -1):
         json.dumps(game.to_json(state, viewer))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_active_seats_are_seats_of_the_table_and_the_ones_who_act(game: Any, seed: int) -> None:
+    """``active_seats``: seats of the table, no repeats, nobody once the game is over, the
+    unlocked seats of an open secret step; a seat's own action that the rules take while
+    some seats are active comes from one of them. It never raises."""
+    from companion.tables import owner_of, sealed_step
+
+    assert callable(getattr(game, "active_seats", None)), f"{game.ID} has no active_seats"
+    rng = random.Random(seed)
+    players = rng.randint(game.MIN_PLAYERS, game.MAX_PLAYERS)
+    state = game.setup(game.example_players(players), {})
+    for _ in range(MAX_STEPS):
+        active = game.active_seats(state)
+        assert isinstance(active, list)
+        assert all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < players
+                   for s in active), active
+        assert len(set(active)) == len(active)
+        if game.outcome(state) is not None:
+            assert active == []
+            return
+        opened = sealed_step(game, state)
+        if opened is not None:
+            assert active == [s for s in opened.seats if s not in opened.locked]
+        action = game.random_action(state, rng)
+        try:
+            after = game.apply(state, action)
+        except GameError:
+            continue
+        owner = owner_of(game, state, action)
+        if active and isinstance(owner, int) and opened is None:
+            assert owner in active, (game.ID, action, active)
+        state = after
+    raise AssertionError(f"{game.ID}: no outcome after {MAX_STEPS} random actions")

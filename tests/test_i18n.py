@@ -271,16 +271,16 @@ def test_api_rule_error_in_french(client: FlaskClient, table_id: str) -> None:
     assert french.status_code == english.status_code == 422
     assert french.json["error"]["code"] == "several_cracked"
     assert french.json["error"]["message"] == (
-        "un seul joueur peut craquer par manche\u00a0: la manche s'arrête aussitôt")
+        "Un seul joueur peut craquer par manche\u00a0: la manche s'arrête aussitôt")
     assert english.json["error"]["message"] == (
-        "only one player can crack in a round: the round ends at once")
+        "Only one player can crack in a round: the round ends at once")
 
 
 def test_api_error_parameters_filled_in_french(client: FlaskClient) -> None:
     response = client.post("/api/tables", json={"game": GAME, "players": PLAYERS[:1]},
                            headers={"Accept-Language": "fr"})
     assert response.status_code == 422
-    assert response.json["error"]["message"] == "ce jeu se joue de 2 à 8 joueurs, pas à 1"
+    assert response.json["error"]["message"] == "Ce jeu se joue de 2 à 8 joueurs, pas à 1"
 
 
 def test_correction_conflict_names_its_reason_in_french(client: FlaskClient) -> None:
@@ -302,5 +302,5 @@ def test_correction_conflict_names_its_reason_in_french(client: FlaskClient) -> 
                            headers={"Accept-Language": "fr"})
     assert response.status_code == 422, response.json
     assert response.json["error"]["message"] == (
-        "cette correction rend impossible une entrée ultérieure\u00a0: "
+        "Cette correction rend impossible une entrée ultérieure\u00a0: "
         "la partie est terminée\u00a0: plus aucune action n'est possible")

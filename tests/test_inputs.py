@@ -70,7 +70,7 @@ def test_control_characters_and_lone_surrogates_are_refused(
         # The API refuses a lone surrogate anywhere in its body, before reading players.
         assert "lone surrogate" in message
     else:
-        assert message.startswith("player 1: name holds a control character (U+")
+        assert message.startswith("Player 1: name holds a control character (U+")
     assert table_count(app) == 0
     # The table service itself, whoever calls it, refuses the same text for the same reason.
     with pytest.raises(MalformedInput) as refused:

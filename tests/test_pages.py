@@ -41,7 +41,7 @@ def test_new_table_form_refusal_keeps_what_was_typed(client: FlaskClient) -> Non
         "player.name": ["Ann", "Bob", "Cy"], "player.party": ["blue", "blue", "blue"]})
     assert response.status_code == 422
     page = response.get_data(as_text=True)
-    assert "at most two players per party" in page
+    assert "At most two players per party" in page
     assert 'value="Cy"' in page
 
 
@@ -274,4 +274,4 @@ def test_new_table_refuses_edition_values_starting_beyond_the_top(client: FlaskC
         **FORM_PLAYERS, "option.track_top": "6", "option.start_space": "6"})
     assert response.status_code == 422
     page = response.get_data(as_text=True)
-    assert "start space 6" in page and "(6)" in page
+    assert "Start space 6" in page and "(6)" in page

@@ -64,7 +64,7 @@ def test_boards_and_the_active_players_actions(app: Flask) -> None:
     assert "Your cube" in mine and "Power: Groupies" in mine
     assert "Go on tour" in mine and "Write a song · roll" in mine
     # What the rules refuse now is greyed out with the engine's reason.
-    assert "detox only at 6 mental health or less (Axelle has 16)" in mine
+    assert "Detox only at 6 mental health or less (Axelle has 16)" in mine
     assert "Therapy opens with The 90s" in mine
     assert "house defaults — check your copy" in mine
     theirs = page(bruno, table_id)
@@ -79,7 +79,7 @@ def test_boards_and_the_active_players_actions(app: Flask) -> None:
     # One cube at a time: Bruno's now, so Cécile waits.
     refused = post(cecile, table_id, {"a.type": "psy", "a.seat": "2"})
     assert refused.status_code == 422
-    assert refused.json["error"]["message"] == "it is Bruno's cube now"
+    assert refused.json["error"]["message"] == "It is Bruno's cube now"
     assert "Your cube" in page(bruno, table_id)
 
 

@@ -846,7 +846,7 @@ def test_edgar_french_keeps_the_game_terms():
         "Haut Percepteur",
         "Bureaucrate Influent",
         "Grand Zélateur",
-        "Cogs",
+        "Rouages",  # the money, as the French interface names it
         "Place du Cochon Saoul",
         "Archives",
         "Banque Centrale",
@@ -858,7 +858,7 @@ def test_edgar_french_keeps_the_game_terms():
         "Période Électorale",
         "Gouverneur",
         "Grand Triomphant",
-        "50\u00a0000 Cogs",
+        "50\u00a0000 Rouages",
     ):
         assert term in french, term
     for english in ("Drunken Pig", "City Hall", "Central Bank", "Heritage Protection", "Zealot"):

@@ -194,6 +194,12 @@ class GameModule(Protocol):
     secret inputs (a ``sealed.Sealed``) or None. The platform then reveals the step itself
     once every expected seat has locked in (it sends ``{"type": "reveal"}``), so an engine
     resolves a sealed step only on ``reveal``, never on the last ``seal``.
+
+    A game may also define ``active_seats(state) -> list[int]``: the seats the game waits
+    for now (the active player; in a secret step, the seats that have not locked in yet;
+    nobody once the game is over, nor in a step any phone of the table may enter). The pages
+    tell those seats it is their turn (a banner, a vibration) and mark them for everyone. It
+    returns seats of the table only and never raises.
     """
 
     ID: str
@@ -211,6 +217,7 @@ class GameModule(Protocol):
     def player_fields(self) -> list[dict[str, Any]]: ...
     def owner(self, state: Any, action: Mapping[str, Any]) -> Owner: ...
     def sealed(self, state: Any) -> Any: ...
+    def active_seats(self, state: Any) -> list[int]: ...
 
 
 def require_int(action: Mapping[str, Any], key: str, *, minimum: int | None = None) -> int:

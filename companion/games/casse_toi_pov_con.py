@@ -10,7 +10,10 @@ Actions (dicts, as the API receives them):
   crowd card during the walk. ``corner`` is ``null``, ``"j1"``..``"j4"`` (a journalist) or
   ``"marine"``; ``announced`` says whether Marine was announced. Reaching the crack stress
   ends the round at once and scores it.
-- ``{"type": "retract", "seat"}``: take back the seat's last recorded card (a mis-tap).
+- ``{"type": "retract", "seat"}``: take back the seat's last recorded card (a mis-tap). Right
+  after a crack (nothing recorded since), the cracked seat takes back the card that cracked
+  it: the round's scoring is undone and the walk is back as it was before that card, for
+  every phone (even when that crack had ended the game).
 - ``{"type": "announce_marine", "seat"}``: the seat announced the Marine card(s) it holds.
 - ``{"type": "end_walk"}``: the round ends by common agreement (everyone has 4 cards) and is
   scored from the walk. Table decision: once the whole deck is taken, the round can end
@@ -168,6 +171,9 @@ class RoundSummary:
     marine_from: int
     marine_to: int
     how: str  # "crack", "agreement" or "entry"
+    # A round ended by a crack keeps its walk, so the cracking card can be taken back.
+    walk: tuple[tuple[Card, ...], ...] = ()
+    cracked_seat: int | None = None
 
 
 @dataclass(frozen=True)
@@ -248,8 +254,21 @@ def setup(players: Sequence[Mapping[str, Any]], options: Mapping[str, Any]) -> S
 # ---------------------------------------------------------------------------- actions
 
 def apply(state: State, action: Mapping[str, Any]) -> State:
-    """The state after one action, or a typed error and no change."""
-    return dispatch(_HANDLERS, state, action, finished=state.result is not None)
+    """The state after one action, or a typed error and no change. Once the game is over,
+    only the cracked seat's "that was a mis-tap" for the crack that ended it is taken."""
+    finished = state.result is not None and not _retracts_crack(state, action)
+    return dispatch(_HANDLERS, state, action, finished=finished)
+
+
+def _retracts_crack(state: State, action: Any) -> bool:
+    """Whether ``action`` takes back the card that cracked a seat, right after the crack."""
+    if not isinstance(action, Mapping) or action.get("type") != "retract":
+        return False
+    seat = action.get("seat")
+    last = state.history[-1] if state.history else None
+    return (last is not None and last.how == "crack" and isinstance(seat, int)
+            and not isinstance(seat, bool) and seat == last.cracked_seat
+            and not any(state.walk) and state.round == last.number + 1)
 
 
 def _seat(state: State, action: Mapping[str, Any], key: str = "seat") -> int:
@@ -279,16 +298,30 @@ def _draw(state: State, action: Mapping[str, Any]) -> State:
     walk = _with_seat(state.walk, seat, state.walk[seat] + (card,))
     state = replace(state, walk=walk)
     if sum(c.stress for c in walk[seat]) >= CRACK_STRESS:
-        return _score(state, _results_from_walk(state, cracked_seat=seat), how="crack")
+        return _score(state, _results_from_walk(state, cracked_seat=seat), how="crack",
+                      cracked_seat=seat)
     return state
 
 
 def _retract(state: State, action: Mapping[str, Any]) -> State:
     seat = _seat(state, action)
+    if _retracts_crack(state, action):
+        return _uncrack(state)
     if not state.walk[seat]:
         raise IllegalAction(N_("%(name)s has no card to take back"), code="no_card",
                             name=state.players[seat].name)
     return replace(state, walk=_with_seat(state.walk, seat, state.walk[seat][:-1]))
+
+
+def _uncrack(state: State) -> State:
+    """The state just before the card that cracked a seat: its round's scoring undone."""
+    last = state.history[-1]
+    assert last.cracked_seat is not None
+    players = tuple(replace(p, popularity=p.popularity - g.total)
+                    for p, g in zip(state.players, last.gains, strict=True))
+    walk = _with_seat(last.walk, last.cracked_seat, last.walk[last.cracked_seat][:-1])
+    return replace(state, players=players, marine=last.marine_from, round=last.number,
+                   walk=walk, history=state.history[:-1], result=None)
 
 
 def _announce(state: State, action: Mapping[str, Any]) -> State:
@@ -453,13 +486,15 @@ def marine_advance(players_with_marine: int, player_count: int) -> int:
     return 2 if 2 * players_with_marine >= player_count else 1
 
 
-def _score(state: State, results: tuple[Result, ...], how: str) -> State:
+def _score(state: State, results: tuple[Result, ...], how: str,
+           cracked_seat: int | None = None) -> State:
     gains = round_gains(results, state.settings.cracked_scores_rule_of_4)
     players = tuple(replace(p, popularity=p.popularity + g.total)
                     for p, g in zip(state.players, gains, strict=True))
     with_marine = sum(1 for r in results if r.marine_cards > 0)
     marine_to = state.marine + marine_advance(with_marine, len(players))
-    summary = RoundSummary(state.round, results, gains, with_marine, state.marine, marine_to, how)
+    summary = RoundSummary(state.round, results, gains, with_marine, state.marine, marine_to, how,
+                           state.walk if cracked_seat is not None else (), cracked_seat)
     scored = replace(state, players=players, marine=marine_to, round=state.round + 1,
                      walk=tuple(() for _ in players), history=state.history + (summary,))
     return replace(scored, result=_end_of_game(scored, gains))
@@ -515,6 +550,12 @@ def outcome(state: State) -> Outcome | None:
     return state.result
 
 
+def active_seats(state: State) -> list[int]:
+    """Nobody in particular: the crowd walk is played by everyone at once, in real time, and
+    nobody waits for a given seat (the round ends by a crack or by common agreement)."""
+    return []
+
+
 # ---------------------------------------------------------------------------- reading
 
 def stress(state: State, seat: int) -> int:
@@ -536,12 +577,33 @@ def describe(state: State, action: Mapping[str, Any]) -> Label:
             return Label(N_("%(name)s cracked (%(stress)s stress): round %(round)s scoring"),
                          {"name": name, "stress": stress(state, seat) + added,
                           "round": state.round})
-        if action.get("corner") == "marine":
-            return Label(N_("%(name)s: card with Marine, %(stress)s stress"),
-                         {"name": name, "stress": action.get("stress")})
-        return Label(N_("%(name)s: card, %(stress)s stress"),
-                     {"name": name, "stress": action.get("stress")})
+        stars = action.get("stars")
+        params = {"name": name, "stress": action.get("stress"), "stars": stars}
+        corner = action.get("corner")
+        if corner == "marine":
+            if isinstance(stars, int) and stars > 0:
+                return Label(N_("%(name)s: card with Marine, %(stress)s stress, %(stars)s★"),
+                             params)
+            return Label(N_("%(name)s: card with Marine, %(stress)s stress"), params)
+        if isinstance(corner, str) and corner in JOURNALIST_CORNERS:
+            params["journalist"] = corner[1:]
+            if isinstance(stars, int) and stars > 0:
+                return Label(N_("%(name)s: card, %(stress)s stress, %(stars)s★, journalist "
+                                "%(journalist)s"), params)
+            return Label(N_("%(name)s: card, %(stress)s stress, journalist %(journalist)s"),
+                         params)
+        if isinstance(stars, int) and stars > 0:
+            return Label(N_("%(name)s: card, %(stress)s stress, %(stars)s★"), params)
+        return Label(N_("%(name)s: card, %(stress)s stress"), params)
     if kind == "retract":
+        if _retracts_crack(state, action):
+            last = state.history[-1]
+            return Label(N_("%(name)s: crack taken back (mis-tap), round %(round)s goes on"),
+                         {"name": name, "round": last.number})
+        if isinstance(seat, int) and 0 <= seat < len(state.players) and state.walk[seat]:
+            card = state.walk[seat][-1]
+            return Label(N_("%(name)s: card taken back (%(stress)s stress)"),
+                         {"name": name, "stress": card.stress})
         return Label(N_("%(name)s: card taken back"), {"name": name})
     if kind == "announce_marine":
         return Label(N_("%(name)s announced Marine"), {"name": name})

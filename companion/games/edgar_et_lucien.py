@@ -1513,6 +1513,20 @@ def owner(state: State, action: Mapping[str, Any]) -> Owner:
     return _seat(state, action)
 
 
+def active_seats(state: State) -> list[int]:
+    """The seats the game waits for: the active player (placement, actions), the seats that
+    have not locked in their moves (programming), the bidder to speak (the auction)."""
+    if state.result is not None:
+        return []
+    if state.programming is not None:
+        return [s for s in state.programming.seats if s not in state.programming.locked]
+    if state.phase in ("placement", "actions") and 0 <= state.active < len(state.order):
+        return [state.order[state.active]]
+    if state.phase == "auction" and state.auction is not None:
+        return [state.auction.speaker]
+    return []
+
+
 def round_number(state: State) -> int:
     """The Electoral Period being played."""
     return state.period

@@ -921,6 +921,20 @@ def sealed(state: State) -> Sealed | None:
 
 # ---------------------------------------------------------------------------- reading
 
+def active_seats(state: State) -> list[int]:
+    """The seats the game waits for: those that have not locked in their priority number
+    (phase 1), the seat whose turn it is (workers, buying); nobody in the scoring (any phone
+    enters the round's points) or once the game is over."""
+    if state.result is not None:
+        return []
+    opened = sealed(state)
+    if opened is not None:
+        return [s for s in opened.seats if s not in opened.locked]
+    if state.phase in ("workers", "buying") and 0 <= state.active < len(state.order):
+        return [state.order[state.active]]
+    return []
+
+
 def round_number(state: State) -> int:
     """The round being played; the table log notes which entry closed each round."""
     return state.round

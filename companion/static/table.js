@@ -14,6 +14,7 @@
   var liveUrl = root.dataset.liveUrl;
   var lastCrack = currentCrack();
   var seenRequests = [];
+  var wasMyTurn = null;  // unknown until the first render
   var polling = false;
   var again = false;
   var inflight = null;
@@ -26,13 +27,18 @@
   var streamRetry = null;
   var streamFailures = 0;
 
+  // A crack is shouted once: its key names the log entry that cracked (a crack taken back
+  // and redone, or an older round's crack back on top, is not shouted again).
+  var shouted = {};
   function currentCrack() {
     var el = live && live.querySelector("[data-crack]");
-    return el ? el.dataset.crack : "";
+    if (!el || !el.dataset.crack) return "";
+    return (el.dataset.crackEntry || "") + "|" + el.dataset.crack;
   }
 
   function showToast(message) {
     if (!toast) return;
+    toast.classList.remove("ok");
     toast.textContent = message;
     toast.hidden = false;
     clearTimeout(showToast.timer);
@@ -82,20 +88,24 @@
     var over = liveRoot.dataset.over === "true";
     var controls = document.getElementById("controls");
     if (controls) controls.hidden = over;
+    // Undo and redo name the entry they touch; one that touches another seat's entry asks
+    // first (data-confirm); refused to this phone (another seat's entry, a reveal): says why.
     var undoButton = document.querySelector("[data-undo-label]");
     if (undoButton) {
-      // Refused to this phone (another seat's entry, a reveal): the button says why.
       undoButton.textContent = liveRoot.dataset.undo || undoButton.dataset.none ||
         undoButton.textContent;
       undoButton.disabled = !liveRoot.dataset.undo || !!liveRoot.dataset.undoRefusal;
-      var why = document.querySelector("[data-undo-why]");
-      if (why) why.textContent = liveRoot.dataset.undoRefusal || "";
+      undoButton.form.dataset.confirm = liveRoot.dataset.undoAsk || "";
     }
     var redoButton = document.querySelector("[data-redo-label]");
     if (redoButton) {
+      redoButton.form.hidden = !liveRoot.dataset.redo;
+      if (liveRoot.dataset.redo) redoButton.textContent = liveRoot.dataset.redo;
       redoButton.disabled = !liveRoot.dataset.redo || !!liveRoot.dataset.redoRefusal;
-      redoButton.title = liveRoot.dataset.redoRefusal || liveRoot.dataset.redo || "";
+      redoButton.form.dataset.confirm = liveRoot.dataset.redoAsk || "";
     }
+    var why = document.querySelector("[data-undo-why]");
+    if (why) why.textContent = liveRoot.dataset.undoRefusal || liveRoot.dataset.redoRefusal || "";
     // A phone asking for a seat: the host (or the holder) is told at once, wherever they are
     // on the page.
     var asking = Array.prototype.map.call(
@@ -108,19 +118,38 @@
     }
     seenRequests = asking;
     seenRequests.initialised = true;
+    // Your turn: the banner is in the live part; the phone vibrates once when this seat's
+    // turn begins (not on opening the page).
+    var myTurn = liveRoot.dataset.myTurn === "true";
+    if (myTurn && wasMyTurn === false) {
+      if (navigator.vibrate) navigator.vibrate([200, 100, 200]);
+      var banner = live.querySelector("[data-your-turn]");
+      if (banner) banner.classList.add("new");
+      root.dataset.turnSignals = String((parseInt(root.dataset.turnSignals || "0", 10) || 0) + 1);
+    }
+    wasMyTurn = myTurn;
     var crackNow = currentCrack();
-    if (crackNow && crackNow !== lastCrack) shoutCrack(crackNow);
+    // A crack taken back (a mis-tap) or undone: its shout goes away on every phone.
+    if (crack && !crack.hidden && crack.dataset.key && crack.dataset.key !== crackNow) {
+      crack.hidden = true;
+    }
+    if (crackNow && crackNow !== lastCrack && !shouted[crackNow]) shoutCrack(crackNow);
+    if (crackNow) shouted[crackNow] = true;
     lastCrack = crackNow;
+    document.dispatchEvent(new CustomEvent("table:render"));
   }
 
   function shoutCrack(value) {
     if (!crack) return;
-    var who = value.split("|").slice(1).join("|");
+    var who = value.split("|").slice(2).join("|");
     crack.querySelector(".crack-who").textContent = who;
+    crack.dataset.key = value;
     crack.hidden = false;
     if (navigator.vibrate) navigator.vibrate([300, 100, 300]);
   }
-  if (crack) crack.querySelector("button").addEventListener("click", function () { crack.hidden = true; });
+  var crackOk = crack && (crack.querySelector("[data-crack-ok]") || crack.querySelector("button"));
+  if (crackOk) crackOk.addEventListener("click", function () { crack.hidden = true; });
+  if (lastCrack) shouted[lastCrack] = true;
 
   // A form marked data-keep (a choice being made) keeps what the player chose when the
   // live part is redrawn because another phone changed the table.
@@ -282,7 +311,10 @@
       return response.json().then(function (body) {
         if (response.ok) {
           if (form.hasAttribute("data-reset")) form.reset();
-          return refresh();
+          // The page's helpers (feedback, confirmations) hear that this form's write landed.
+          return refresh().then(function () {
+            form.dispatchEvent(new CustomEvent("table:sent", { bubbles: true }));
+          });
         }
         if (response.status === 409 && form.hasAttribute("data-retry") && attempt < 3) {
           // Another phone wrote first; this seat's own card does not depend on theirs.
@@ -298,6 +330,39 @@
           .then(function () { return send(form, attempt + 1, key, submitter); });
       }
       showToast(root.dataset.offline || "Connection lost: try again.");
+    });
+  }
+
+  // A form with a data-confirm question (undoing another seat's entry, the host's reveal)
+  // asks it first, big and clear, in the page's own dialog.
+  var ask = document.getElementById("confirm");
+  var askedFor = null;
+  var askedBy = null;
+  var confirmedForm = null;
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!ask || !form.dataset || !form.dataset.confirm) return;
+    if (confirmedForm === form) { confirmedForm = null; return; }
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    askedFor = form;
+    askedBy = event.submitter || null;
+    ask.querySelector("#confirm-text").textContent = form.dataset.confirm;
+    if (ask.showModal) ask.showModal(); else ask.setAttribute("open", "");
+  }, true);
+  function closeAsk() {
+    if (ask.close) ask.close(); else ask.removeAttribute("open");
+  }
+  if (ask) {
+    ask.querySelector("[data-confirm-yes]").addEventListener("click", function () {
+      closeAsk();
+      if (!askedFor) return;
+      confirmedForm = askedFor;
+      askedFor.requestSubmit(askedBy || undefined);
+    });
+    ask.querySelector("[data-confirm-no]").addEventListener("click", function () {
+      closeAsk();
+      askedFor = null;
     });
   }
 
@@ -334,6 +399,36 @@
       closeStream();  // a hidden page holds no connection
     }
   });
+  // Sharing the join link: the phone's own share sheet where it has one, and a copy button.
+  var shareButton = document.querySelector("[data-share]");
+  var copyButton = document.querySelector("[data-copy]");
+  var joinLink = document.querySelector("[data-join-link]");
+  if (shareButton && joinLink && navigator.share) {
+    shareButton.hidden = false;
+    shareButton.addEventListener("click", function () {
+      navigator.share({ title: shareButton.dataset.shareTitle, text: shareButton.dataset.shareText,
+                        url: joinLink.href }).catch(function () { /* closed: nothing to do */ });
+    });
+  }
+  if (copyButton && joinLink) {
+    copyButton.addEventListener("click", function () {
+      var done = function () { showToast(copyButton.dataset.copied); toast.classList.add("ok"); };
+      var failed = function () {
+        var range = document.createRange();
+        range.selectNodeContents(joinLink);
+        var selection = window.getSelection();
+        selection.removeAllRanges();
+        selection.addRange(range);
+        showToast(copyButton.dataset.copyFailed);
+      };
+      if (navigator.clipboard && navigator.clipboard.writeText) {
+        navigator.clipboard.writeText(joinLink.href).then(done, failed);
+      } else {
+        failed();
+      }
+    });
+  }
+
   keepAwake();
   afterRender();
   setLive("poll");

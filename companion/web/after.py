@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import re
 from typing import Any
 
 from flask import (
@@ -197,8 +198,14 @@ def history(view: TableView) -> list[dict[str, Any]]:
             who = view.players[seat]["name"] + (" · " + _("host") if author == "host" else "")
         else:
             who = _("host")
+        text = render_label(view, plays_label(label))
+        if seat is not None and 0 <= seat < len(view.players) and author in ("seat", "host"):
+            name = str(view.players[seat]["name"])
+            if re.search(r"(?<!\w)" + re.escape(name) + r"(?!\w)", text):
+                # The label names them already.
+                who = _("host") if author == "host" else _("their own phone")
         items.append({
-            "seq": seq, "kind": kind, "text": render_label(view, plays_label(label)),
+            "seq": seq, "kind": kind, "text": text,
             "who": who, "at": created, "round": rounds.get(seq),
             "round_text": None if rounds.get(seq) is None else _safe(
                 getattr(game, "ROUND_LABEL", plays.ROUND), {"n": rounds[seq]}, game),
@@ -256,6 +263,7 @@ def history_page(table_id: str) -> Any:
         undo_label=render_label(view, view.undo_label),
         undo_refusal=pages._undo_refusal(view, by) if (by.host or seat is not None)
         else _("Only a seated phone or the host can do this."),
+        undo_ask=pages._touches_other_seat(view, by),
         render_label=lambda label: render_label(view, label))
 
 

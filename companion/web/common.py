@@ -44,12 +44,31 @@ def _safe(msgid: str, params: dict[str, Any], game: ModuleType | None = None) ->
         return msgid % params if params else msgid
 
 
-def translate_error(error: GameError, game: ModuleType | None = None) -> str:
-    """An engine error in the reader's language (with the error it names as its reason)."""
+def sentence(text: str) -> str:
+    """A message as a sentence: its first letter a capital (engines and catalogs write many
+    refusals in lower case, to nest them as reasons; Korean has no case and is left as is)."""
+    return text[:1].upper() + text[1:] if text[:1].islower() else text
+
+
+def translate_error(error: GameError, game: ModuleType | None = None, *,
+                    nested: bool = False) -> str:
+    """An engine error in the reader's language (with the error it names as its reason),
+    starting with a capital letter unless it is nested as another error's reason."""
     params = dict(error.params)
     if "reason" in params and isinstance(error.__cause__, GameError):
-        params["reason"] = translate_error(error.__cause__, game)
-    return _safe(error.msgid, params, game)
+        params["reason"] = translate_error(error.__cause__, game, nested=True)
+    text = _safe(error.msgid, params, game)
+    return text if nested or not _starts_a_sentence(error.msgid) else sentence(text)
+
+
+# Parameters a message may start with that are words of the message, not a name or an id it
+# quotes as typed ("seat must be a whole number"; but "nothing-here: no such table").
+_WORD_PARAMS = ("%(field)s", "%(option)s", "%(key)s")
+
+
+def _starts_a_sentence(msgid: str) -> bool:
+    template = gettext(msgid) if msgid else ""
+    return template[:1].isalpha() or template.startswith(_WORD_PARAMS)
 
 
 def render_label(view: TableView | None, label: Label | None) -> str:

@@ -38,6 +38,7 @@ from ..tables import (
     TableView,
     may_send,
     owner_of,
+    sealed_step,
 )
 from .api import status_of
 from .common import render_label, service, translate_error
@@ -303,6 +304,58 @@ def _undo_refusal(view: TableView, by: Sender | None, redo: bool = False) -> str
     return None
 
 
+def _touches_other_seat(view: TableView, by: Sender | None, redo: bool = False) -> str | None:
+    """The confirmation this phone asks before undoing (or redoing) the entry on top when
+    that entry is another seat's (the host undoing a player's card), or None."""
+    target = view.redo_target if redo else view.undo_target
+    if target is None or by is None or not isinstance(target.owner, int) \
+            or target.owner == by.seat or not may_send(target.owner, by):
+        return None
+    if not 0 <= target.owner < len(view.players):
+        return None
+    name = view.players[target.owner].get("name", "?")
+    label = render_label(view, view.label_of(target.seq))
+    if redo:
+        return _("This is %(name)s's entry. Redo “%(label)s”?", name=name, label=label)
+    return _("This is %(name)s's entry. Undo “%(label)s”?", name=name, label=label)
+
+
+def active_seats(view: TableView) -> list[int]:
+    """The seats the game waits for now (its optional ``active_seats``), or none."""
+    active_of = getattr(view.game, "active_seats", None)
+    if active_of is None:
+        return []
+    try:
+        seats = active_of(view.state)
+    except GameError:
+        return []
+    return [s for s in seats if isinstance(s, int) and 0 <= s < len(view.players)]
+
+
+RECENT_ENTRIES = 6
+
+
+def recent_entries(view: TableView, count: int = RECENT_ENTRIES) -> list[dict[str, Any]]:
+    """The table's last entries for the live page's log, newest first, from what the table
+    keeps in memory: each entry's label, whether it is undone, and a divider above the entry
+    that closed each round."""
+    from .. import plays
+
+    done = {op.seq for op in view.replay.done}
+    closed = {seq: number for number, seq in view.replay.round_closers.items()}
+    round_label = getattr(view.game, "ROUND_LABEL", plays.ROUND)
+    items: list[dict[str, Any]] = []
+    for seq in sorted(view.labels, reverse=True)[:count]:
+        label = view.labels[seq]
+        moves = label.msgid in ("undo", "redo")
+        if seq in closed:
+            items.append({"divider": _(round_label, n=closed[seq])})
+        items.append({"seq": seq, "text": render_label(view, label),
+                      "kind": label.msgid if moves else "action",
+                      "undone": not moves and seq not in done})
+    return items
+
+
 def _context(view: TableView, seat: int | None, spectator: bool = False) -> dict[str, Any]:
     viewer = None if spectator else seat
     host = not spectator and is_host(view.id)
@@ -313,6 +366,11 @@ def _context(view: TableView, seat: int | None, spectator: bool = False) -> dict
         "reopened": view.reopened,
         "undo_refusal": _undo_refusal(view, by) if by else None,
         "redo_refusal": _undo_refusal(view, by, redo=True) if by else None,
+        "active_seats": active_seats(view),
+        "recent": recent_entries(view),
+        "secret_step": sealed_step(view.game, view.state) is not None,
+        "undo_ask": _touches_other_seat(view, by) if by else None,
+        "redo_ask": _touches_other_seat(view, by, redo=True) if by else None,
         "requests": service().requests(view.id) if not spectator and (
             host or seat is not None) else [],
         "pub": view.game.to_json(view.state, viewer),
@@ -719,11 +777,17 @@ def correct(table_id: str) -> Any:
     number = inputs.ascii_int(raw_target)
     target: Any = raw_target if number is None else number
     back = url_for("pages.entry", table_id=table_id, round=request.form.get("round"))
-    return _write_response(
-        table_id,
-        lambda: service().amend(table_id, _expected_version(), target,
-                                form_to_action(request.form), by=by, key=_key()),
-        back)
+
+    def write() -> TableView:
+        view = service().amend(table_id, _expected_version(), target,
+                               form_to_action(request.form), by=by, key=_key())
+        # Saying so: the correction is saved, and every phone now shows the new scores.
+        corrected = view.label_of(view.version).params.get("round", "?")
+        flash(_("Correction of round %(n)s saved: every phone shows the new scores.",
+                n=corrected), "info")
+        return view
+
+    return _write_response(table_id, write, back)
 
 
 @pages_bp.get("/t/<table_id>/log")

@@ -183,12 +183,14 @@ from .state import (
     setup,
 )
 from .view import (
+    active_seats,
     describe,
     localized_names,
     to_json,
 )
 
 __all__ = [
+    "active_seats",
     "ACTION_DECK_FIELDS",
     "ACTION_FIELDS",
     "ADS_STEP",

@@ -197,3 +197,25 @@ def to_json(state: State, viewer: int | None = None) -> dict[str, Any]:
                      "deck_list": bool(state.settings.action_deck),
                      "skeleton_list": bool(state.settings.skeleton_deck)},
     }
+
+
+def active_seats(state: State) -> list[int]:
+    """The seats the game waits for: the active player (their turn, the refill), the bidder
+    to speak (the Policy auction), the seats whose Advertising bid is not in, the winners
+    still to place their pawns, the player to pay in a chain or to play a Skeleton."""
+    if state.result is not None:
+        return []
+    if state.phase == "advertising" and state.advertising is not None:
+        bids = state.advertising.bids
+        return [s for s in bids.seats if s not in bids.locked]
+    if state.phase == "placement" and state.advertising is not None:
+        return list(state.advertising.pending)
+    if state.phase == "policy" and state.policy is not None:
+        return [state.policy.order[state.policy.index]]
+    if state.phase == "chain" and state.chain is not None:
+        return [state.chain.order[state.chain.index]]
+    if state.phase == "skeleton" and state.chain is not None and state.chain.drawer is not None:
+        return [state.chain.drawer]
+    if state.phase in ("turn", "refill"):
+        return [state.active]
+    return []

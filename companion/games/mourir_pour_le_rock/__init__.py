@@ -127,7 +127,7 @@ from .actions import (
     sealed,
     setup,
 )
-from .reading import describe, localized_names, random_action, to_json
+from .reading import active_seats, describe, localized_names, random_action, to_json
 from .scoring import SCORE_CATEGORIES, gear_sets, ranking, score_of
 from .state import (
     ACTIONS,
@@ -165,6 +165,7 @@ from .state import (
 )
 
 __all__ = [
+    "active_seats",
     "ACTION_FIELDS", "ACTIONS", "COLOURS", "CONTINENTS", "CUBE_ACTIONS", "DATA", "DECADES",
     "DECK_FIELDS", "DECKS", "EDITION_NAMES", "EXTRA_DIE_SIDES", "ID", "LANGUAGES", "MAIN_DIE_FACES",
     "MAX_PLAYERS", "MIN_PLAYERS", "NAME", "OPTIONS", "SCORE_CATEGORIES", "SYMBOLS", "Card",

@@ -230,3 +230,11 @@ def random_action(state: State, rng: random.Random) -> dict[str, Any]:
         if refusal(state, action) is None:
             return action
     return {"type": "pass", **base}
+
+
+def active_seats(state: State) -> list[int]:
+    """The seat whose turn it is; nobody while an event is resolved or the count is made
+    (any phone of the table enters those), nor once the game is over."""
+    if state.result is not None or state.phase != "play" or state.pending_event is not None:
+        return []
+    return [state.active] if 0 <= state.active < len(state.players) else []
