@@ -77,7 +77,7 @@
   }
 
   function drawPlace(svg) {
-    var select = document.querySelector("#place-form select[data-map-select]");
+    var select = document.getElementById("place-district");
     if (!select) return;
     var reachable = Array.prototype.map.call(select.options, function (o) { return o.value; });
     mark(svg, reachable, select.value ? [select.value] : []);
@@ -157,7 +157,7 @@
     if (!svg || !g) return;
     var id = g.dataset.district;
     var select = svg.dataset.mode === "place"
-      ? document.querySelector("#place-form select[data-map-select]") : selectOf(picking);
+      ? document.getElementById("place-district") : selectOf(picking);
     if (!select) return;
     var option = optionTo(select, id);
     if (!option) return;  // not a district this choice may take: nothing changes
@@ -167,7 +167,7 @@
     draw();
   });
   document.addEventListener("change", function (event) {
-    if (event.target.matches && event.target.matches("select[data-map-select]")) draw();
+    if (event.target.matches && event.target.matches("select[data-map-select], #place-district")) draw();
   });
 
   draw();
