@@ -186,7 +186,7 @@ def test_tap_the_map_to_place_and_to_program(live_server, new_phone, scheme):
     drive(live_server, created, [{"type": "seal", "seat": 1, "value": STAY}])
     expect(ann.locator("#live")).to_contain_text("Bob ✓")
     assert ann.evaluate(MAP_STATE)["moves"] == mapped["moves"]
-    assert bob.locator("svg.fosko [data-move]").count() == 0
+    assert bob.locator("svg.fosko path.arrow").count() == 0  # Bob programmed nothing
 
     # Locked in from the same form: the reveal moves both pawns where the preview said.
     submit(ann, ann.get_by_role("button", name="Lock in my moves"))
