@@ -100,32 +100,29 @@
       if (!option) return;
       var from = select.dataset.from;
       var to = option.dataset.to;
-      chosen.push(to);
       var route = document.querySelector("[data-route-of='" + character + "'] [data-route-text]");
       if (route) route.textContent = option.dataset.route || option.textContent;
+      if (to === from) return;  // Immobile: nothing to draw (the line under the map says so)
+      chosen.push(to);
       var piece = pawn(svg, character);
       var start = piece ? [parseFloat(piece.dataset.x), parseFloat(piece.dataset.y)] : centre(svg, from);
       var end = centre(svg, to);
       if (!start || !end) return;
       var g = el("g", { "class": "move move-" + character, "data-move": character, "data-to": to }, layer);
-      var badgeAt = end;
-      if (to !== from) {
-        // Stop short of the destination's centre so the head does not hide the badge.
-        var dx = end[0] - start[0], dy = end[1] - start[1];
-        var len = Math.sqrt(dx * dx + dy * dy) || 1;
-        var stop = Math.min(30, len / 3);
-        var ex = end[0] - dx / len * stop, ey = end[1] - dy / len * stop;
-        var lift = Math.min(26, len / 3);  // start at the pawn's edge: its letter stays readable
-        start = [start[0] + dx / len * lift, start[1] + dy / len * lift];
-        var bend = option.value.indexOf("metro") >= 0 ? 0.18 : 0;  // the metro curves
-        var mx = (start[0] + ex) / 2 - dy * bend, my = (start[1] + ey) / 2 + dx * bend;
-        var d = "M" + start[0] + "," + start[1] + " Q" + mx + "," + my + " " + ex + "," + ey;
-        el("path", { d: d, "class": "arrow-halo" }, g);
-        el("path", { d: d, "class": "arrow", "marker-end": "url(#fosko-arrow)" }, g);
-      } else {
-        badgeAt = start;
-      }
-      var bx = badgeAt[0] + (index === 0 ? -15 : 15), by = badgeAt[1] - (to === from ? 28 : 0);
+      // From the pawn's edge (its letter stays readable) to just short of the destination's
+      // centre (the head does not hide the number); the metro curves.
+      var dx = end[0] - start[0], dy = end[1] - start[1];
+      var len = Math.sqrt(dx * dx + dy * dy) || 1;
+      var stop = Math.min(30, len / 3), lift = Math.min(26, len / 3);
+      var sx = start[0] + dx / len * lift, sy = start[1] + dy / len * lift;
+      var ex = end[0] - dx / len * stop, ey = end[1] - dy / len * stop;
+      var bend = option.value.indexOf("metro") >= 0 ? 0.18 : 0;
+      var mx = (sx + ex) / 2 - dy * bend, my = (sy + ey) / 2 + dx * bend;
+      var d = "M" + sx + "," + sy + " Q" + mx + "," + my + " " + ex + "," + ey;
+      el("path", { d: d, "class": "arrow-halo" }, g);
+      el("path", { d: d, "class": "arrow", "marker-end": "url(#fosko-arrow)" }, g);
+      // The number at the destination: Edgar's left of the centre, Lucien's right.
+      var bx = end[0] + (index === 0 ? -15 : 15), by = end[1];
       el("circle", { cx: bx, cy: by, r: 15, "class": "badge-num" }, g);
       var t = el("text", { x: bx, y: by + 6, "text-anchor": "middle", "class": "badge-num-text" }, g);
       t.textContent = String(index + 1);
