@@ -220,7 +220,7 @@ def test_no_edgar_form_or_card_is_cut_off_at_360_px(live_server, new_phone, lang
     Requisition and Intimidation forms: nothing wider than the phone, no text cut off."""
     created = new_table(live_server)  # seed 5: Remote Action, Discredit Threat drawn first
     table_id = created["id"]
-    phone = new_phone()
+    phone = new_phone(color_scheme="dark" if lang == "fr" else "light")
     phone.goto(f"{live_server.url}/language/{lang}?next=/")
     take_seat(phone, live_server, table_id, 0, created["host_token"])
 
