@@ -259,7 +259,7 @@ def test_bank_robbery_costs_20_popularity_once_per_period() -> None:
     assert after.players[0].cogs == 100_000 and after.players[0].popularity == 30
     assert after.players[0].used == ("bank_robbery",)
     assert game.describe(state, {"type": "bank_robbery", "seat": 0}).render() == \
-        "Ann: bank robbery"
+        "Ann: bank robbery: +50000 Cogs"
     next_turn = replace(after, acted=())
     refused(next_turn, "administration_used", type="bank_robbery", seat=0)
     low = scenario(3, edgar={0: "central-bank"}, popularity={0: 19})
@@ -704,10 +704,12 @@ def test_out_of_phase_and_malformed_actions() -> None:
 
 
 def test_describe_names_the_action_without_secrets() -> None:
+    """Each action named; an accepted one with what it moved, a refused one (the log never
+    holds one) without amounts."""
     state = scenario(3)
     labels: dict[str, tuple[dict[str, Any], str]] = {
         "rob": ({"victim": 1}, "Ann robbed Bob"),
-        "buy": ({}, "Ann bought a district"),
+        "buy": ({}, "Ann bought Opera Row from the city for 20000 Cogs"),
         "manigance": ({"card": "plan_b"}, "Ann played Plan B"),
         "bank_robbery": ({"doubled": True}, "Ann: Bank Robbery, doubled by City Hall"),
         "end_turn": ({}, "Ann ended the turn"),

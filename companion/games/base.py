@@ -69,7 +69,20 @@ class Label:
 
     def render(self, gettext: Any = None) -> str:
         text = gettext(self.msgid) if gettext else self.msgid
-        return text % dict(self.params) if self.params else text
+        if not self.params:
+            return text
+        return text % {k: _render_param(v, gettext) for k, v in self.params.items()}
+
+
+def _render_param(value: Any, gettext: Any = None) -> Any:
+    """A label parameter as text: a nested label ({"msgid", "params"}) rendered in place, a
+    list joined with commas, anything else as it is."""
+    if isinstance(value, Mapping) and isinstance(value.get("msgid"), str):
+        inner = value.get("params")
+        return Label(value["msgid"], inner if isinstance(inner, Mapping) else {}).render(gettext)
+    if isinstance(value, list | tuple):
+        return ", ".join(str(_render_param(item, gettext)) for item in value)
+    return value
 
 
 @dataclass(frozen=True)

@@ -155,7 +155,8 @@ Wealthy Dandy is left out), ``governor``, ``first_player``, ``heritage_protectio
 character's ``move``, ``from``, ``to``); ``auction`` (``tied``, ``bidders``, ``speaker``,
 ``high_bid``, ``high_bidder``, ``minimum_bid``) or null; ``deck`` (``draw_pile`` count and the
 face-up ``discard``); ``bank`` (reserve, null with hidden money); ``tax`` (the last collection:
-``seat``, ``popularity``, ``cogs``); ``election`` (``period``, ``tied``, ``governor``,
+``seat``, ``popularity``, ``cogs``) and ``tax_period`` (the Electoral Period whose end
+collected it, or null); ``election`` (``period``, ``tied``, ``governor``,
 ``paid``); ``thresholds``; ``victory`` (``seat``, ``conditions``, ``certificates``) or null;
 ``options``.
 
@@ -461,6 +462,7 @@ class State:
     last_moves: tuple[Resolved, ...] = ()
     auction: Auction | None = None
     tax: tuple[TaxLine, ...] = ()
+    tax_period: int = 0  # the Electoral Period whose end collected ``tax``
     election: Election | None = None
     victory: Victory | None = None
     result: Outcome | None = None
@@ -1363,7 +1365,7 @@ def tax_collection(state: State) -> State:
         before = state.players[seat].cogs
         state = bank_pays(_change_popularity(state, seat, line.popularity), seat, line.cogs)
         lines.append(replace(line, cogs=state.players[seat].cogs - before))
-        state = check_victory(replace(state, tax=tuple(lines)), seat)
+        state = check_victory(replace(state, tax=tuple(lines), tax_period=state.period), seat)
         if state.result is not None:
             break
     return state
@@ -1556,9 +1558,22 @@ _LABELS = {
 
 
 def describe(state: State, action: Mapping[str, Any]) -> Label:
-    """A short label for the log and the undo button; a sealed move never shows its value."""
+    """A short label for the log and the undo button, with the amounts the action moved (what
+    a robbery took, the tax each player collected, the Governor election); a sealed move
+    never shows its value, and with hidden money no label shows a Cogs amount the table does
+    not see (a robbery shows the victim's Cogs, as the rulebook says)."""
     if not isinstance(action, Mapping):
         raise MalformedInput(N_("an action must be an object"))
+    label = _plain_label(state, action)
+    try:
+        after = apply(state, action)
+    except GameError:
+        return label  # refused: the log never holds it, the undo bar never names it
+    return _with_amounts(state, after, action, label)
+
+
+def _plain_label(state: State, action: Mapping[str, Any]) -> Label:
+    """What an action is, without what it changed."""
     kind = action.get("type")
     seat = action.get("seat")
     players = state.players
@@ -1592,13 +1607,111 @@ def describe(state: State, action: Mapping[str, Any]) -> Label:
         return Label(N_("%(name)s took the %(condition)s certificate"),
                      {"name": name, "condition": title})
     if kind == "bid":
-        return Label(N_("%(name)s bid %(amount)s"), {"name": name, "amount": action.get("amount")})
+        amount = action.get("amount")
+        return Label(N_("%(name)s bid %(amount)s"),
+                     {"name": name, "amount": amount if isinstance(amount, int) else "?"})
     if isinstance(kind, str) and kind in _LABELS:
         if action.get("doubled") is True and kind in EDGAR_ADMINISTRATION:
             return Label(N_("%(name)s: %(action)s, doubled by City Hall"),
                          {"name": name, "action": ADMINISTRATION[kind]["name_en"]})
         return Label(_LABELS[kind], {"name": name})
     return Label(str(kind))
+
+
+def _nested(label: Label) -> dict[str, Any]:
+    """A label inside another label's parameters (the web layer renders it in place)."""
+    return {"msgid": label.msgid, "params": dict(label.params)}
+
+
+def _with_amounts(before: State, after: State, action: Mapping[str, Any],
+                  label: Label) -> Label:
+    """The label of an accepted action, with what it moved."""
+    kind = action.get("type")
+    seat = action.get("seat")
+    hidden = before.settings.hidden_money
+    base = _nested(label)
+    if kind == "rob":
+        take = after.players[seat].cogs - before.players[seat].cogs
+        return Label(N_("%(what)s: %(amount)s Cogs taken"), {"what": base, "amount": take})
+    if kind == "buy":
+        district = before.players[seat].lucien
+        paid = before.players[seat].cogs - after.players[seat].cogs
+        owner = owner_of(before, district) if district else None
+        params = {"name": before.players[seat].name, "amount": paid,
+                  "district": _district_name(before, district) if district else "?"}
+        if owner is None:
+            return Label(N_("%(name)s bought %(district)s from the city for %(amount)s Cogs"),
+                         params)
+        params["owner"] = before.players[owner].name
+        return Label(N_("%(name)s bought %(district)s from %(owner)s for %(amount)s Cogs"),
+                     params)
+    if kind in ("bank_robbery", "manigance") and not hidden:
+        gain = after.players[seat].cogs - before.players[seat].cogs
+        if gain > 0:
+            return Label(N_("%(what)s: +%(amount)s Cogs"), {"what": base, "amount": gain})
+    if kind in ("populist_speech", "manigance"):
+        gain = after.players[seat].popularity - before.players[seat].popularity
+        if gain > 0:
+            return Label(N_("%(what)s: +%(amount)s popularity"), {"what": base, "amount": gain})
+    if kind == "counter_manigances":
+        drawn = len(after.players[seat].hand) - len(before.players[seat].hand)
+        return Label(N_("%(what)s: %(count)s Manigance cards drawn"),
+                     {"what": base, "count": drawn})
+    if kind in ("requisition", "intimidation"):
+        changed = [d.id for d, old, new in zip(before.board.districts, before.owners,
+                                                after.owners, strict=True) if old != new]
+        if changed:
+            return Label(N_("%(what)s: %(districts)s"), {
+                "what": base, "districts": [_district_name(before, d) for d in changed]})
+    if kind == "end_turn" and after.tax is not before.tax and after.tax:
+        return _period_label(before, after, base)
+    if kind in ("bid", "pass") and after.election is not before.election:
+        return Label(N_("%(what)s · %(election)s"),
+                     {"what": base, "election": _nested(_election_label(after))})
+    return label
+
+
+def _tax_line(state: State, line: TaxLine) -> dict[str, Any]:
+    name = state.players[line.seat].name
+    if state.settings.hidden_money:
+        return _nested(Label(N_("%(name)s +%(popularity)s popularity"),
+                             {"name": name, "popularity": line.popularity}))
+    return _nested(Label(N_("%(name)s +%(popularity)s popularity, +%(cogs)s Cogs"),
+                         {"name": name, "popularity": line.popularity, "cogs": line.cogs}))
+
+
+def _election_label(state: State) -> Label:
+    """Who the election made Governor, with the popularity that won it."""
+    election = state.election
+    if election is None:
+        return Label(N_("no Governor this period"))
+    if election.governor is None:
+        return Label(N_("no Governor this period: nobody bid"))
+    name = state.players[election.governor].name
+    if election.paid:
+        return Label(N_("%(name)s elected Governor after the tie auction (paid %(amount)s Cogs)"),
+                     {"name": name, "amount": election.paid})
+    return Label(N_("%(name)s elected Governor with %(votes)s popularity"),
+                 {"name": name, "votes": state.players[election.governor].popularity})
+
+
+def _period_label(before: State, after: State, base: dict[str, Any]) -> Label:
+    """The last end of turn of an Electoral Period: the tax of each player, then the
+    election (or the tie auction it opens, or the victory declared during the tax)."""
+    params: dict[str, Any] = {"what": base, "period": before.period,
+                              "tax": [_tax_line(after, line) for line in after.tax]}
+    if after.result is not None and after.victory is not None:
+        params["next"] = _nested(Label(N_("%(name)s wins during the tax collection"),
+                                       {"name": after.players[after.victory.seat].name}))
+    elif after.phase == "auction" and after.auction is not None:
+        params["next"] = _nested(Label(
+            N_("tie for Governor at %(votes)s popularity: %(names)s bid"),
+            {"votes": after.players[after.auction.tied[0]].popularity,
+             "names": [after.players[t].name for t in after.auction.tied]}))
+    else:
+        params["next"] = _nested(_election_label(after))
+    return Label(N_("%(what)s · end of Electoral Period %(period)s, tax: %(tax)s · %(next)s"),
+                 params)
 
 
 def cogs_visible(state: State, seat: int, viewer: int | None) -> bool:
@@ -1672,6 +1785,7 @@ def to_json(state: State, viewer: int | None = None) -> dict[str, Any]:
         "tax": [{"seat": t.seat, "popularity": t.popularity,
                  "cogs": t.cogs if cogs_visible(state, t.seat, viewer) else None}
                 for t in state.tax],
+        "tax_period": state.tax_period or None,
         "election": None if state.election is None else {
             "period": state.election.period, "tied": list(state.election.tied),
             "governor": state.election.governor, "paid": state.election.paid},

@@ -30,14 +30,28 @@ def _names(game: ModuleType | None) -> dict[str, str]:
     return dict(localized(str(get_locale() or "en"))) if localized else {}
 
 
+def _param(value: Any, names: dict[str, str], game: ModuleType | None) -> Any:
+    """One label parameter as the reader reads it: a name in their language, a number as
+    their locale writes it, a nested label ({"msgid", "params"}) rendered in place, a list
+    of these joined with commas."""
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return number(value)
+    if isinstance(value, dict) and isinstance(value.get("msgid"), str):
+        inner = value.get("params")
+        return _safe(value["msgid"], dict(inner) if isinstance(inner, dict) else {}, game)
+    if isinstance(value, list | tuple):
+        return ", ".join(str(_param(item, names, game)) for item in value)
+    return value
+
+
 def _safe(msgid: str, params: dict[str, Any], game: ModuleType | None = None) -> str:
     text = gettext(msgid) if msgid else ""
     names = _names(game)
     # Names in the reader's language, numbers (amounts, counts) as the reader's locale
     # writes them.
-    params = {k: names.get(v, v) if isinstance(v, str)
-              else number(v) if isinstance(v, int | float) and not isinstance(v, bool) else v
-              for k, v in params.items()}
+    params = {k: _param(v, names, game) for k, v in params.items()}
     try:
         return text % params if params else text
     except (KeyError, TypeError, ValueError):
