@@ -124,3 +124,76 @@ def test_the_shared_screen_shows_no_secret_of_a_seat_in_edgar_with_hidden_money(
     assert not seat_only & shown, f"the shared screen shows a seat's secret: {seat_only & shown}"
     assert not any("50,000" in line and line.startswith(("Ann", "Bruno")) for line in shown)
     tv_shot(tv, "tv-edgar-et-lucien-3-hidden-money")
+
+
+ENABLED_TAP = "#table form[data-live] button[type=submit]:enabled:visible"
+
+
+def test_offline_a_phone_says_so_refuses_taps_keeps_the_state_and_catches_up(
+        live_server, new_phone):
+    """Abigail's phone loses the network: a banner says so, the table stays on screen, a tap
+    is refused with a message and nothing is sent; meanwhile another phone plays; back
+    online, her phone shows that move without a reload."""
+    table = new_table(live_server, "election-usa", count=3)
+    table.phone_seats = {0}
+    phone = new_phone()
+    phone.goto(f"{live_server.url}/t/{table.id}")
+    phone.get_by_role("button", name=table.players[0]["name"], exact=True).click()
+    phone.wait_for_selector("#table[data-seat='0']")
+    phone.locator("#live details summary").first.click()  # a face-up card's form
+    phone.evaluate("window.__sameDocument = true")
+    before = phone.evaluate(LINES, "#live, #live-after")
+    version = int(phone.locator("#table").get_attribute("data-version"))
+
+    phone.context.set_offline(True)
+    banner = phone.locator("#offline-banner")
+    banner.wait_for(state="visible", timeout=5000)
+    tv_shot(phone, "offline-1-banner")
+    posts: list[str] = []
+    phone.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    phone.locator(ENABLED_TAP).first.click()
+    toast = phone.locator("#toast")
+    toast.wait_for(state="visible")
+    assert "offline" in toast.inner_text().lower()
+    tv_shot(phone, "offline-2-tap-refused")
+    assert posts == [], "a tap was sent while offline"
+    assert phone.evaluate(LINES, "#live, #live-after") == before, "the last state is kept"
+
+    # Another phone plays meanwhile (the host, through the API).
+    table.step()
+    table.step()
+    now = call(live_server, "GET", f"/api/tables/{table.id}/version")["version"]
+    assert now > version
+
+    phone.context.set_offline(False)
+    banner.wait_for(state="hidden", timeout=6000)
+    phone.wait_for_function(
+        "(v) => Number(document.getElementById('table').dataset.version) === v",
+        arg=now, timeout=6000)
+    assert phone.evaluate("window.__sameDocument === true"), "caught up without a reload"
+    assert posts == [], "the refused tap was not sent later either"
+    tv_shot(phone, "offline-3-caught-up")
+
+
+def test_the_service_worker_keeps_the_shell_and_never_serves_table_data(live_server,
+                                                                        new_phone):
+    """Installed from the root scope, the worker answers a page that cannot load with the
+    offline page, drawn with the cached style sheet; table data is never answered from the
+    cache (the live fragment fails offline rather than showing an old state)."""
+    table = new_table(live_server, "storm-candidate", count=3)
+    phone = new_phone()
+    phone.goto(f"{live_server.url}/t/{table.id}")
+    phone.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    phone.reload()  # now controlled by the worker
+    assert phone.evaluate("navigator.serviceWorker.controller !== null")
+    manifest = phone.evaluate("fetch('/manifest.webmanifest').then((r) => r.json())")
+    assert manifest["display"] == "standalone" and manifest["icons"]
+    phone.context.set_offline(True)
+    phone.goto(f"{live_server.url}/t/{table.id}")
+    assert phone.get_by_role("heading", name="No connection").is_visible()
+    background = phone.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert background not in ("rgba(0, 0, 0, 0)", "transparent"), "the cached style sheet"
+    live = phone.evaluate(f"fetch('/t/{table.id}/live').then(() => 'answered', () => 'failed')")
+    assert live == "failed"
+    tv_shot(phone, "offline-4-page-not-loaded")
+    phone.context.set_offline(False)

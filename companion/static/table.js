@@ -259,6 +259,9 @@
       clearTimeout(timer);
     }
   });
+  // Back from offline (offline.js): fetch what the other phones did meanwhile.
+  document.addEventListener("companion:online", function () { refresh().then(schedule); });
+
   keepAwake();
   afterRender();
   schedule();

@@ -87,3 +87,11 @@ def service_worker() -> Any:
 @tv_bp.get("/offline")
 def offline() -> Any:
     return render_template("offline.html")
+
+
+@tv_bp.get("/ping")
+def ping() -> Any:
+    """An empty answer: an offline page asks it to know when the server is back."""
+    response = make_response("", 204)
+    response.headers["Cache-Control"] = "no-store"
+    return response
