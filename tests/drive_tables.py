@@ -50,6 +50,7 @@ class DrivenTable:
     rng: random.Random = field(default_factory=lambda: random.Random(7))
     # Seats a phone of the test holds: the host sends their actions (a seal cannot be).
     phone_seats: set[int] = field(default_factory=set)
+    version: int = 0
 
     @property
     def game(self) -> Any:
@@ -65,12 +66,12 @@ class DrivenTable:
     def send(self, action: dict[str, Any]) -> None:
         game = self.game
         owner = owner_of(game, self.state, action)
-        version = call(self.server, "GET", f"/api/tables/{self.id}/version")["version"]
         token = (self.seat_token(owner) if isinstance(owner, int)
                  and owner not in self.phone_seats else None)
-        call(self.server, "POST", f"/api/tables/{self.id}/actions",
-             {"expected_version": version, "action": action}, token=token,
-             host=None if token else self.host)
+        written = call(self.server, "POST", f"/api/tables/{self.id}/actions",
+                       {"expected_version": self.version, "action": action}, token=token,
+                       host=None if token else self.host)
+        self.version = int(written["version"])
         self.state = game.apply(self.state, action)
         sealed = getattr(game, "sealed", None)
         opened = sealed(self.state) if sealed else None
@@ -78,17 +79,23 @@ class DrivenTable:
             # The table reveals on its own after the last seal: follow it here.
             self.state = game.apply(self.state, {"type": "reveal"})
 
-    def step(self) -> dict[str, Any]:
-        """One random legal action, sent."""
+    def step(self) -> dict[str, Any] | None:
+        """One random legal action, sent; None when only a phone's seal is left to do."""
         game = self.game
+        blocked = False
         for _ in range(200):
             action = game.random_action(self.state, self.rng)
+            if action.get("type") == "seal" and action.get("seat") in self.phone_seats:
+                blocked = True  # that seal is the phone's own to send
+                continue
             try:
                 game.apply(self.state, action)
             except GameError:
                 continue
             self.send(action)
             return action
+        if blocked:
+            return None
         raise AssertionError(f"{self.game_id}: no legal action found")
 
     def until(self, done: Any, limit: int = 600) -> None:

@@ -98,6 +98,7 @@ SURFACES = ("bg", "panel", "panel-2")
 NOT_ON_A_SURFACE = {".token", ".token.marine", ".fosko .metro-m"}
 # Backgrounds that hold no text: the QR code's white, the meters' bars, the map's dark frame
 # (its labels are drawn with their own fills on the districts' colours).
+ON_ACCENT = {"button.primary .muted, .button.primary .muted"}  # inside a primary button
 NO_TEXT = {".qr svg, .qr img", ".meter span", ".meter span.hot", "svg.fosko"}
 
 
@@ -146,6 +147,8 @@ def _pairs(theme_name: str) -> list[tuple[str, str, str, str]]:
                 continue  # a disabled control needs no contrast (WCAG 1.4.3)
             text = _colour(declarations["color"], theme) if "color" in declarations else None
             background = _background(declarations, theme)
+            if selector in ON_ACCENT:
+                background = theme["accent"]
             if text is None and background is None:
                 continue
             if text is None:
