@@ -226,3 +226,103 @@ def test_the_other_pages_pass_axe(phones, live_server):
     host.audit("/offline", "offline page")
     host.audit("/nothing-here", "not found")
     assert_no_serious_finding()
+
+
+# ---------------------------------------------------------------------------- 200 %, focus
+
+HIDDEN_CONTROLS = """(width) => {
+  const out = [];
+  for (const el of document.querySelectorAll(
+      'main a[href], main button, main input:not([type=hidden]), main select, main textarea,'
+      + ' main summary, .topbar a')) {
+    if (!el.getClientRects().length) continue;  // not shown on purpose (closed, hidden)
+    if (el.closest('.sr-only, [hidden], details:not([open]) > :not(summary)')) continue;
+    if (el.closest('label.pick')) continue;  // a picked option: the label is the target
+    el.scrollIntoView({block: 'center', inline: 'nearest'});
+    const box = el.getBoundingClientRect();
+    const name = `${el.tagName.toLowerCase()} "${(el.innerText || el.value || '').trim().slice(0, 30)}"`;
+    if (box.width < 1 || box.height < 1) { out.push(`${name}: no size`); continue; }
+    if (box.left < -1 || box.right > width + 1) {
+      out.push(`${name}: ${Math.round(box.left)}..${Math.round(box.right)} px`); continue; }
+    const x = Math.min(Math.max(box.left + box.width / 2, 1), width - 1);
+    const y = box.top + Math.min(box.height / 2, 20);
+    const top = document.elementFromPoint(x, y);
+    if (top && top !== el && !el.contains(top) && !top.contains(el)
+        && !(el.labels && Array.from(el.labels).some((l) => l.contains(top)))) {
+      out.push(`${name}: covered by ${top.tagName.toLowerCase()}.${top.className}`);
+    }
+  }
+  return out;
+}"""
+
+FOCUS_WALK = """(count) => {
+  const positive = Array.from(document.querySelectorAll('[tabindex]'))
+    .filter((el) => el.tabIndex > 0).map((el) => el.outerHTML.slice(0, 80));
+  return positive;
+}"""
+
+
+def scaled_pages(server: Any, phone: Phone) -> list[tuple[str, str]]:
+    """A table of each game, seated, a few moves in; and the pages around the tables."""
+    from drive_tables import new_table
+
+    pages = [("/", "home"), ("/new/edgar-et-lucien", "new table"),
+             ("/rules/casse-toi-pov-con", "rules reference"),
+             ("/print/casse-toi-pov-con", "print page")]
+    for game_id in GAMES:
+        table = new_table(server, game_id, count=3)
+        phone.page.goto(f"{server.url}/t/{table.id}")
+        phone.page.get_by_role("button", name=table.players[0]["name"], exact=True).click()
+        phone.page.wait_for_selector("#table[data-seat='0']")
+        table.phone_seats = {0}
+        for _ in range(4):
+            if table.over() or table.step() is None:
+                break
+        pages.append((f"/t/{table.id}", f"{game_id} seat"))
+        pages.append((f"/t/{table.id}/log", f"{game_id} history"))
+    return pages
+
+
+def test_text_at_200_percent_loses_nothing_and_focus_follows_the_page(browser, live_server):
+    """The root font size doubled (a reader's large-text setting) at 360 px: nothing wider
+    than the phone, every control still on screen and not covered; Tab walks the page in
+    its order (no positive tabindex) and reaches the page's controls."""
+    phone = Phone(browser, live_server)
+    try:
+        phone.set_mode("dark", "fr")  # the longer words
+        problems = []
+        for path, name in scaled_pages(live_server, phone):
+            page = phone.page
+            page.goto(live_server.url + path)
+            page.evaluate("document.documentElement.style.fontSize = '200%'")
+            page.wait_for_timeout(50)
+            too_wide = page.evaluate(WIDER_THAN_THE_PHONE, PHONE_WIDTH)
+            if too_wide:
+                problems.append(f"{name}: wider than {PHONE_WIDTH} px: {too_wide}")
+            hidden = page.evaluate(HIDDEN_CONTROLS, PHONE_WIDTH)
+            if hidden:
+                problems.append(f"{name}: controls lost at 200 %: {hidden[:6]}")
+            positive = page.evaluate(FOCUS_WALK, 0)
+            if positive:
+                problems.append(f"{name}: tabindex above 0: {positive}")
+            page.evaluate("window.scrollTo(0, 0)")
+            page.screenshot(path=str(SCREENSHOTS / f"a11y-200-{name.replace(' ', '-')}.png"))
+            # Tab through the first controls: each comes after the one before in the page.
+            page.goto(live_server.url + path)  # the walk starts at the top of the page
+            order = []
+            for _ in range(12):
+                page.keyboard.press("Tab")
+                order.append(page.evaluate("""() => {
+                  const all = Array.from(document.querySelectorAll('*'));
+                  return all.indexOf(document.activeElement); }"""))
+            walked: list[int] = []
+            for index in order:
+                if index in walked or (walked and index <= walked[0]):
+                    break  # wrapped round to the start: one full walk is enough
+                walked.append(index)
+            walked = [i for i in walked if i > 0]
+            if walked != sorted(walked):
+                problems.append(f"{name}: focus goes back in the page: {walked}")
+        assert not problems, "\n".join(problems)
+    finally:
+        phone.close()
