@@ -140,7 +140,9 @@ def test_offline_a_phone_says_so_refuses_taps_keeps_the_state_and_catches_up(
     phone.goto(f"{live_server.url}/t/{table.id}")
     phone.get_by_role("button", name=table.players[0]["name"], exact=True).click()
     phone.wait_for_selector("#table[data-seat='0']")
+    phone.wait_for_timeout(600)  # the first poll after the seat was taken
     phone.locator("#live details summary").first.click()  # a face-up card's form
+    phone.locator(ENABLED_TAP).first.wait_for()
     phone.evaluate("window.__sameDocument = true")
     before = phone.evaluate(LINES, "#live, #live-after")
     version = int(phone.locator("#table").get_attribute("data-version"))
