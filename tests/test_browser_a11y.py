@@ -13,14 +13,13 @@ Every finding (moderate and minor ones too) is written to ``test-artifacts/axe-r
 from __future__ import annotations
 
 import json
-import re
 import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from drive_tables import DrivenTable, call
+from drive_tables import DrivenTable
 from flask import Flask
 from flask.sessions import SecureCookieSessionInterface
 from test_browser import PHONE_WIDTH, SCREENSHOTS, WIDER_THAN_THE_PHONE
@@ -240,7 +239,8 @@ HIDDEN_CONTROLS = """(width) => {
     if (el.closest('label.pick')) continue;  // a picked option: the label is the target
     el.scrollIntoView({block: 'center', inline: 'nearest'});
     const box = el.getBoundingClientRect();
-    const name = `${el.tagName.toLowerCase()} "${(el.innerText || el.value || '').trim().slice(0, 30)}"`;
+    const text = (el.innerText || el.value || '').trim().slice(0, 30);
+    const name = `${el.tagName.toLowerCase()} "${text}"`;
     if (box.width < 1 || box.height < 1) { out.push(`${name}: no size`); continue; }
     if (box.left < -1 || box.right > width + 1) {
       out.push(`${name}: ${Math.round(box.left)}..${Math.round(box.right)} px`); continue; }
