@@ -46,7 +46,8 @@ CUT_OFF = """() => {
         parseFloat(style.paddingRight) - 20;  // the list's arrow
       for (const option of el.options) {
         if (option.hidden) continue;
-        if (ctx.measureText(option.text).width > room) out.push(`${name}: "${option.text}" cut off`);
+        if (ctx.measureText(option.text).width > room)
+          out.push(`${name}: "${option.text}" cut off`);
       }
     } else if (style.overflowX !== 'visible' && !el.classList.contains('zoomable') &&
                el.scrollWidth > el.clientWidth + 1) {

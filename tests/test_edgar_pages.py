@@ -123,7 +123,8 @@ def test_programmed_moves_leave_no_trace_on_other_phones(app: Flask) -> None:
                             flags=re.S) for page in seen)
 
     first, second = seen_after(moves[1]), seen_after(moves[2])
-    assert without_log(first) == without_log(second)  # Bob's phone and a stranger learn nothing of Ann's choice
+    # Bob's phone and a stranger learn nothing of Ann's choice.
+    assert without_log(first) == without_log(second)
     assert "Ann ✓" in first[0]
 
 

@@ -428,6 +428,8 @@
       }
     });
   }
+  // Back from offline (offline.js): fetch what the other phones did meanwhile.
+  document.addEventListener("companion:online", function () { refresh().then(schedule); });
 
   keepAwake();
   afterRender();

@@ -12,6 +12,7 @@ def register_blueprints(app: Flask) -> None:
     from .pages import pages_bp
     from .printing import printing_bp
     from .rules import rules_bp
+    from .tv import tv_bp
 
     app.register_blueprint(pages_bp)
     app.register_blueprint(after_bp)
@@ -19,3 +20,4 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(api_bp, url_prefix="/api")
     app.register_blueprint(rules_bp, url_prefix="/rules")
     app.register_blueprint(printing_bp, url_prefix="/print")
+    app.register_blueprint(tv_bp)

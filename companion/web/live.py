@@ -428,14 +428,30 @@ def events(table_id: str) -> Any:
     return _respond(table_id, versions_only=False)
 
 
+def _by_watch_token(token: str) -> str | None:
+    with get_db().read() as session:
+        found: str | None = session.scalar(
+            select(TableRow.id).where(TableRow.watch_token == token))
+    return found
+
+
 @live_bp.get("/watch/<token>/events")
 def watch_events(token: str) -> Any:
     """A spectator's stream: one event each time the table's log moves."""
-    with get_db().read() as session:
-        table_id = session.scalar(select(TableRow.id).where(TableRow.watch_token == token))
+    table_id = _by_watch_token(token)
     if table_id is None:
         return _not_found()
     return _respond(table_id, versions_only=True)
+
+
+@live_bp.get("/tv/<token>/events")
+def tv_events(token: str) -> Any:
+    """The shared screen's stream: its log and its seats (the join code leaves the corner
+    once every seat is taken), nothing secret either way."""
+    table_id = _by_watch_token(token)
+    if table_id is None:
+        return _not_found()
+    return _respond(table_id, versions_only=False)
 
 
 def _not_found() -> Any:

@@ -1,0 +1,97 @@
+"""The shared screen and the offline shell.
+
+- ``/tv/<watch token>``: the table for a TV or a laptop in the middle of the table. It renders
+  as a spectator (``to_json(state, None)``, no controls, nothing secret), in large type, kept
+  live like the phones, with the join QR code in a corner until every seat is held.
+- ``/sw.js``: the service worker, served from the root so its scope is the whole app. It
+  caches the page shell and the static files, never table data (see the file itself).
+- ``/offline``: the page the service worker shows when a page cannot be loaded at all.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, current_app, make_response, render_template, request
+
+from .. import inputs
+from ..tables import TableNotFound, TableView
+from .common import service
+from .pages import _context, public_url, qr_svg, unchanged
+
+tv_bp = Blueprint("tv", __name__)
+
+
+def _tv_view(token: str) -> TableView:
+    try:
+        return service().by_watch_token(token)
+    except TableNotFound:
+        abort(404)
+
+
+def _tv_context(view: TableView) -> dict[str, Any]:
+    """A spectator's context plus the join code while a seat is free."""
+    context = _context(view, None, spectator=True)
+    claimed = service().claimed_seats(view.id)
+    free = [p["name"] for i, p in enumerate(view.players) if i not in claimed]
+    join_url = public_url("pages.table", table_id=view.id)
+    context.update(
+        tv=True,
+        free_seats=free,
+        join_url=join_url,
+        join_qr=qr_svg(join_url) if free else "",
+        seating=service().seating(view.id)[1],
+    )
+    return context
+
+
+@tv_bp.get("/tv/<token>")
+def tv(token: str) -> Any:
+    view = _tv_view(token)
+    response = make_response(render_template("tv/tv.html", **_tv_context(view)))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@tv_bp.get("/tv/<token>/live")
+def tv_live(token: str) -> Any:
+    """The live part of the TV page, or an empty answer (as ``pages.live``) when neither the
+    log nor the seats moved since the version (``v``) and seating (``s``) the screen shows."""
+    view = _tv_view(token)
+    since = inputs.ascii_int(request.args.get("v", ""))
+    seen = inputs.ascii_int(request.args.get("s", ""))
+    seating = service().seating(view.id)[1]
+    if since == view.version and seen in (seating, None):
+        return unchanged(view.version, seating)
+    response = make_response(render_template("tv/live.html", **_tv_context(view)))
+    response.headers["X-Version"] = str(view.version)
+    response.headers["X-Seating"] = str(seating)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@tv_bp.get("/sw.js")
+def service_worker() -> Any:
+    """The service worker from the app's root, so that it controls every page."""
+    folder = current_app.static_folder or ""
+    with open(f"{folder}/sw.js", encoding="utf-8") as handle:
+        body = handle.read()
+    response = make_response(body)
+    response.headers["Content-Type"] = "text/javascript; charset=utf-8"
+    response.headers["Service-Worker-Allowed"] = "/"
+    # A new version of the worker reaches the phones at their next visit.
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@tv_bp.get("/offline")
+def offline() -> Any:
+    return render_template("offline.html")
+
+
+@tv_bp.get("/ping")
+def ping() -> Any:
+    """An empty answer: an offline page asks it to know when the server is back."""
+    response = make_response("", 204)
+    response.headers["Cache-Control"] = "no-store"
+    return response
