@@ -944,6 +944,14 @@ class TableService:
                 if self._latest.get(old_id) == old_version:
                     del self._latest[old_id]
 
+    def forget_kept(self) -> None:
+        """Drop everything this process keeps (folded states, tables' fixed data): the next
+        reads come from storage, as in a process that just started."""
+        with self._lock:
+            self._cache.clear()
+            self._latest.clear()
+            self._metas.clear()
+
     def _forget(self, table_id: str) -> None:
         """Drop what this process keeps of a table (deleted, or its id taken again).
         Called with the lock held."""

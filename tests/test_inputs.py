@@ -296,7 +296,7 @@ def test_a_stored_lone_surrogate_breaks_neither_the_home_page_nor_the_table(
     with app.extensions["companion_db"].write() as session:
         row = session.get(TableRow, table_id)
         row.players = [{"name": "Ann\ud800", "party": "blue"}, *players("Ann", "Bob", "Cy")[1:]]
-    app.extensions["companion_tables"]._cache.clear()
+    app.extensions["companion_tables"].forget_kept()
     client.get(f"/t/{table_id}")  # this phone opened the table: it is in its recent list
     home = client.get("/")
     assert home.status_code == 200
@@ -317,7 +317,7 @@ def test_a_stored_table_the_rules_no_longer_read_is_skipped_on_the_home_page(
     client.get(f"/t/{bad}")
     with app.extensions["companion_db"].write() as session:
         session.get(TableRow, bad).players = "not a list of players"
-    app.extensions["companion_tables"]._cache.clear()
+    app.extensions["companion_tables"].forget_kept()
     home = client.get("/")
     assert home.status_code == 200
     text = home.get_data(as_text=True)
