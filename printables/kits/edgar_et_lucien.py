@@ -39,6 +39,7 @@ from ..layout import (
     Document,
     Page,
     PrintSettings,
+    contrast_ratio,
     hex_color,
     legible,
 )
@@ -79,7 +80,8 @@ WHEEL_RADIUS_MM = 46.0
 TYPE_COLORS = {"ivory": "#f3e9cc", "steel": "#b9c3cc", "administration": "#d9c4e6"}
 TYPE_INK = {"ivory": "#b89b52", "steel": "#5f6d7a", "administration": "#6e4a87"}
 MANIGANCE_COLOR = "#7a1f2b"
-CERTIFICATE_COLOR = "#9a7413"
+CERTIFICATE_COLOR = "#8c6a11"
+"""Dark enough for white text on it and for its own text on the certificate's cream, 4.5:1."""
 HERITAGE_COLOR = "#2f5d50"
 NOTE_COLORS = {10_000: "#4f8a5b", 50_000: "#7b4f9a"}
 PAPER = "#f8f4ea"
@@ -439,9 +441,14 @@ def stroke_rgb(c: Canvas, color: str) -> None:
 
 
 def ink_on(color: str) -> str:
-    """Dark or white text, whichever reads on ``color``."""
-    r, g, b = hex_color(color)
-    return DARK if 0.299 * r + 0.587 * g + 0.114 * b > 0.6 else "#ffffff"
+    """Dark or white text, whichever contrasts more with ``color``."""
+    return DARK if contrast_ratio(DARK, color) > contrast_ratio("#ffffff", color) else "#ffffff"
+
+
+def type_ink(kind: str, factor: float) -> str:
+    """The text colour of a district type: its ink, darkened by ``factor`` and as much more
+    as 4.5:1 on the type's ground needs (and so on white paper in low ink)."""
+    return legible(darker(TYPE_INK[kind], factor), TYPE_COLORS[kind])
 
 
 def darker(color: str, factor: float = 0.6) -> str:
@@ -498,8 +505,10 @@ def metro_icon(c: Canvas, cx: float, cy: float, r: float, color: str, fonts: Fon
     stroke_rgb(c, DARK)
     fill_rgb(c, "#ffffff" if inverse else color)
     c.circle(cx, cy, r, stroke=1, fill=1)
-    fill_rgb(c, (darker(color, 0.6) if ink_on(color) == DARK else color) if inverse
-             else ink_on(color))
+    if inverse:
+        fill_rgb(c, legible(darker(color, 0.6)) if ink_on(color) == DARK else legible(color))
+    else:
+        fill_rgb(c, ink_on(color))
     text_box(c, "M", cx - r, cy - r, 2 * r, 2 * r, fonts=fonts, size=r * 1.45 / 1.0,
              min_size=3, component=component, bold=True, align="center", valign="middle",
              max_lines=1)
@@ -738,7 +747,7 @@ class Kit(KitBase):
         text_box(c, name, x + pad, y + square - pad - name_h, inner_w, name_h, fonts=fonts,
                  size=11 if square > 50 * mm else 9.5, min_size=6, component=f"{comp}: {name}",
                  bold=True, align="center", valign="top", max_lines=2)
-        fill_rgb(c, darker(TYPE_INK[kind], 0.8))
+        fill_rgb(c, type_ink(kind, 0.8))
         label = f"{self.t('type_' + kind).upper()} · {tax_text}"
         try:
             text_box(c, label, x + pad, y + pad - 1.2 * mm, inner_w, label_h, fonts=fonts,
@@ -774,7 +783,7 @@ class Kit(KitBase):
                                                                       self.lang)))
             low = metro_y + len(stations) * (2 * r + 1.2 * mm) + 0.5 * mm
             high = y + square - pad - name_h - 0.5 * mm
-            fill_rgb(c, darker(TYPE_INK[kind], 0.7))
+            fill_rgb(c, type_ink(kind, 0.7))
             text_box(c, "\n".join(lines), x + pad, low, inner_w, high - low, fonts=fonts,
                      size=7.5, min_size=4.8, component=f"{comp}: {name}", align="center",
                      valign="middle")
