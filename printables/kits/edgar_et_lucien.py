@@ -76,6 +76,11 @@ BAR_MM = 4.6
 BAR_GAP_MM = 8.5
 """Each end of a bar stops this far from the corner, so bars of two colours never touch."""
 WHEEL_RADIUS_MM = 46.0
+INFLUENCE_MM = 14.0
+"""An influence token's diameter; the play aid's spots are a millimetre wider."""
+PAWN = (22.0, 84.0)
+"""A fold-over pawn: a base tab, the figure, the same figure upside down, a base tab."""
+PAWN_TAB_MM = 12.0
 
 TYPE_COLORS = {"ivory": "#f3e9cc", "steel": "#b9c3cc", "administration": "#d9c4e6"}
 TYPE_INK = {"ivory": "#b89b52", "steel": "#5f6d7a", "administration": "#6e4a87"}
@@ -104,6 +109,13 @@ TEXTS: dict[str, dict[str, str]] = {
     "notes": {"en": "Cogs notes", "fr": "Billets de Rouages"},
     "wheels": {"en": "Movement wheels + tokens", "fr": "Roues de déplacement + jetons"},
     "wheels_row": {"en": "Movement wheels", "fr": "Roues de déplacement"},
+    "influence": {"en": "Influence tokens", "fr": "Jetons d'influence"},
+    "influence_count": {"en": "64 (16 per colour)", "fr": "64 (16 par couleur)"},
+    "pawns": {"en": "Pawns", "fr": "Pions"},
+    "pawns_count": {"en": "8 (4 Edgar, 4 Lucien)", "fr": "8 (4 Edgar, 4 Lucien)"},
+    "pawn_base": {"en": "base", "fr": "socle"},
+    "how_pawns": {"en": "Cut out, fold on the dashed lines, glue the figure back to back",
+                  "fr": "Découper, plier aux pointillés, coller la figure dos à dos"},
     "tokens_row": {"en": "Governor, first player, markers",
                    "fr": "Gouverneur, premier joueur, marqueurs"},
     # checklist
@@ -125,27 +137,12 @@ TEXTS: dict[str, dict[str, str]] = {
     "tokens_count": {"en": "1 + 1 + 5", "fr": "1 + 1 + 5"},
     "bring_title": {"en": "Also bring", "fr": "À apporter aussi"},
     "bring": {
-        "en": "• 8 pawns: an Edgar and a Lucien in each colour (red, yellow, blue, white); any "
-              "two kinds of pieces you can tell apart, such as tall and short.\n"
-              "• 64 influence tokens, 16 per colour, with a plain face and a padlock face: "
-              "coloured counters or coins with a sticker on one face.\n"
-              "• 4 paper fasteners (split pins), one per movement wheel.\n"
-              "• Markers: 4 in the players' colours for the popularity track and a black one "
-              "for the tally track (paper discs are printed with the wheels; cubes work "
-              "better).\n"
-              "• Scissors or a craft knife, a glue stick; card stock makes the wheels and "
-              "tokens last.",
-        "fr": "• 8 pions : un Edgar et un Lucien de chaque couleur (rouge, jaune, bleu, "
-              "blanc) ; deux sortes de pièces qu'on distingue, une grande et une petite par "
-              "exemple.\n"
-              "• 64 jetons d'influence, 16 par couleur, avec une face symbole et une face "
-              "cadenas : des pions de couleur ou des pièces avec une gommette sur une face.\n"
-              "• 4 attaches parisiennes, une par roue de déplacement.\n"
-              "• Des marqueurs : 4 aux couleurs des joueurs pour la piste de popularité et un "
-              "noir pour la piste de décompte (des disques en papier sont imprimés avec les "
-              "roues ; des cubes sont plus pratiques).\n"
-              "• Des ciseaux ou un cutter, un bâton de colle ; du carton rend les roues et les "
-              "jetons plus solides.",
+        "en": "• 4 paper fasteners (split pins), one per movement wheel.\n"
+              "To make the kit: scissors or a craft knife and a glue stick; card stock makes "
+              "the wheels, tokens and pawns last.",
+        "fr": "• 4 attaches parisiennes, une par roue de déplacement.\n"
+              "Pour fabriquer le kit : des ciseaux ou un cutter et un bâton de colle ; du "
+              "carton rend les roues, les jetons et les pions plus solides.",
     },
     # colours
     "colour_red": {"en": "red", "fr": "rouge"},
@@ -626,6 +623,12 @@ class Kit(KitBase):
         section([(self.t("notes"), notes)], self.t("how_cards"),
                 lambda: doc.add_cards(self.notes(), NOTE, component=self.t("notes"),
                                       backs=backs))
+        section([(self.t("influence"), self.t("influence_count"))], self.t("how_cards"),
+                lambda: doc.add_cards(self.influence_tokens(), (INFLUENCE_MM, INFLUENCE_MM),
+                                      component=self.t("influence"), backs=backs))
+        section([(self.t("pawns"), self.t("pawns_count"))], self.t("how_pawns"),
+                lambda: doc.add_cards(self.pawns(), PAWN, component=self.t("pawns"),
+                                      backs=backs))
         section([(self.t("wheels_row"), self.t("wheels_count")),
                  (self.t("tokens_row"), self.t("tokens_count"), self.t("how_tokens"))],
                 self.t("how_wheels"),
@@ -634,6 +637,133 @@ class Kit(KitBase):
         section([(self.t("rules"), "1")], self.t("how_rules"),
                 lambda: add_rule_sheet(doc, GAME_ID, self.lang, self.base_url))
         return rows
+
+    # ------------------------------------------------------------------ pieces
+
+    def influence_tokens(self) -> list[Card]:
+        """16 tokens per player colour: the symbol face up on a district, the padlock face
+        for the holder of the Heritage Protection; duplex, registered like the cards."""
+        count = self.d["influence"]["tokens"]
+        return [Card(f"influence-{colour}-{n + 1}", self.influence_face(colour, False),
+                     self.influence_face(colour, True))
+                for colour in self.d["players"]["colours"] for n in range(count)]
+
+    def influence_face(self, colour: str, locked: bool) -> Callable[[Canvas, CardBox], None]:
+        comp = f"{self.t('influence')}: {self.colour_name(colour)}"
+        player = self.player_colours[colour]
+
+        def draw(c: Canvas, box: CardBox) -> None:
+            w = box.width
+            r = w / 2 - 0.4 * mm
+            ink = legible(player) if box.low_ink else ink_on(player)
+            outline = DARK if colour == "white" else legible(player, ratio=3.0)
+            c.saveState()
+            if not box.low_ink:
+                fill_rgb(c, player)
+                c.rect(-box.bleed, -box.bleed, w + 2 * box.bleed, w + 2 * box.bleed,
+                       stroke=0, fill=1)
+            stroke_rgb(c, outline)
+            c.setLineWidth(1.0)
+            c.circle(w / 2, w / 2, r, stroke=1, fill=0)
+            if locked:
+                padlock(c, w / 2, w / 2 + 2.6 * mm, 5.6 * mm, ink, True)
+            else:
+                fill_rgb(c, ink)
+                symbol(c, "⚜", w / 2, w / 2 + 1.6 * mm, 6.5 * mm, comp)
+            fill_rgb(c, ink)
+            text_box(c, self.colour_name(colour), 1.5 * mm, 1.6 * mm, w - 3 * mm, 3 * mm,
+                     fonts=box.fonts, size=6, min_size=6, component=comp, bold=True,
+                     align="center", valign="middle", max_lines=1)
+            c.restoreState()
+        return draw
+
+    def pawns(self) -> list[Card]:
+        return [Card(f"pawn-{who}-{colour}", self.pawn(who, colour))
+                for who in ("edgar", "lucien") for colour in self.d["players"]["colours"]]
+
+    def pawn(self, who: str, colour: str) -> Callable[[Canvas, CardBox], None]:
+        """A fold-over standee: the figure twice, head to head across the middle fold, and
+        a base tab at each end; folded, the figures are glued back to back and the tabs
+        open out as its base."""
+        name = "Edgar" if who == "edgar" else "Lucien"
+        comp = f"{self.t('pawns')}: {name} {self.colour_name(colour)}"
+        player = self.player_colours[colour]
+
+        def figure(c: Canvas, w: float, h: float, box: CardBox) -> None:
+            """One face, feet at y = 0, head towards y = h."""
+            ink = legible(player) if box.low_ink else ink_on(player)
+            fill_rgb(c, ink)
+            stroke_rgb(c, ink)
+            cx = w / 2
+            c.circle(cx, h - 8.5 * mm, 3.6 * mm, stroke=0, fill=1)
+            body = c.beginPath()
+            body.moveTo(cx - 6 * mm, 7.5 * mm)
+            body.lineTo(cx - 4 * mm, h - 13 * mm)
+            body.lineTo(cx + 4 * mm, h - 13 * mm)
+            body.lineTo(cx + 6 * mm, 7.5 * mm)
+            body.close()
+            c.drawPath(body, stroke=0, fill=1)
+            if who == "edgar":  # a top hat
+                c.rect(cx - 3 * mm, h - 5.6 * mm, 6 * mm, 4.2 * mm, stroke=0, fill=1)
+                c.rect(cx - 4.6 * mm, h - 5.8 * mm, 9.2 * mm, 0.9 * mm, stroke=0, fill=1)
+            else:  # a bow tie
+                fill_rgb(c, player if not box.low_ink else "#ffffff")
+                tie = c.beginPath()
+                tie.moveTo(cx, h - 14.5 * mm)
+                tie.lineTo(cx - 2.4 * mm, h - 13.3 * mm)
+                tie.lineTo(cx - 2.4 * mm, h - 15.7 * mm)
+                tie.lineTo(cx + 2.4 * mm, h - 13.3 * mm)
+                tie.lineTo(cx + 2.4 * mm, h - 15.7 * mm)
+                tie.close()
+                c.drawPath(tie, stroke=0, fill=1)
+            fill_rgb(c, ink)
+            text_box(c, name.upper(), 1 * mm, 1.2 * mm, w - 2 * mm, 5 * mm, fonts=box.fonts,
+                     size=7, min_size=6, component=comp, bold=True, align="center",
+                     valign="middle", max_lines=1)
+
+        def draw(c: Canvas, box: CardBox) -> None:
+            w, h = box.width, box.height
+            tab = PAWN_TAB_MM * mm
+            panel = (h - 2 * tab) / 2
+            c.saveState()
+            if not box.low_ink:
+                fill_rgb(c, player)
+                c.rect(-box.bleed, tab, w + 2 * box.bleed, 2 * panel, stroke=0, fill=1)
+                fill_rgb(c, "#eeeeee")
+                c.rect(-box.bleed, -box.bleed, w + 2 * box.bleed, tab + box.bleed, stroke=0,
+                       fill=1)
+                c.rect(-box.bleed, h - tab, w + 2 * box.bleed, tab + box.bleed, stroke=0,
+                       fill=1)
+            stroke_rgb(c, DARK if colour == "white" or box.low_ink else legible(player))
+            c.setLineWidth(0.8)
+            c.rect(0.4, 0.4, w - 0.8, h - 0.8, stroke=1, fill=0)
+            # fold lines
+            c.setLineWidth(0.5)
+            stroke_rgb(c, DARK)
+            c.setDash(2, 1.5)
+            for y in (tab, tab + panel, h - tab):
+                c.line(0, y, w, y)
+            c.setDash()
+            c.saveState()
+            c.translate(0, tab)
+            figure(c, w, panel, box)
+            c.restoreState()
+            c.saveState()
+            c.translate(w, h - tab)
+            c.rotate(180)
+            figure(c, w, panel, box)
+            c.restoreState()
+            fill_rgb(c, DARK)
+            for y, turn in ((tab / 2, 0), (h - tab / 2, 180)):
+                c.saveState()
+                c.translate(w / 2, y)
+                c.rotate(turn)
+                text_box(c, self.t("pawn_base"), -w / 2 + 1 * mm, -2.5 * mm, w - 2 * mm,
+                         5 * mm, fonts=box.fonts, size=6, min_size=6, component=comp,
+                         align="center", valign="middle", max_lines=2)
+                c.restoreState()
+            c.restoreState()
+        return draw
 
     def add_single(self, doc: Document, page: Page) -> None:
         """A one-sided page: in duplex it starts a sheet and gets an empty back."""
@@ -1037,10 +1167,14 @@ class Kit(KitBase):
         c.setLineWidth(0.8)
         c.roundRect(x, y, w, h, 1.5 * mm, stroke=1, fill=0 if low_ink else 1)
         # the spot for the influence token
-        r = min(5.5 * mm, h / 2 - 1.5 * mm)
+        r = (INFLUENCE_MM + 1) / 2 * mm  # a printed influence token fits, 0.5 mm around
+        if 2 * r > h - 2 * mm:
+            raise BuildError("an action box is lower than an influence token", comp)
         c.setDash(1.5, 1.2)
         c.setFillColorRGB(1, 1, 1)
+        marked(c, "TokenSpot", f"{admin['id']}:{2 * r / mm:.2f}")
         c.circle(x + 2 * mm + r, y + h / 2, r, stroke=1, fill=1)
+        end_marked(c)
         c.setDash()
         c.restoreState()
         tx = x + 4 * mm + 2 * r
