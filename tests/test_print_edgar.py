@@ -6,6 +6,7 @@ low-ink build for the rendering check."""
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from pathlib import Path
@@ -29,6 +30,7 @@ from printables.text import BuildError, TextOverflow
 GAME = "edgar-et-lucien"
 BASE = "http://192.168.1.20:8000"
 DATA = load_data(GAME)
+MM_PT = 72 / 25.4
 
 
 def make(tmp: Path, name: str, rules_only: bool = False, **settings: Any) -> Path:
@@ -319,3 +321,57 @@ def test_a_bad_map_is_refused_with_its_reason(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(kit, "load_data", lambda game_id: broken)
     with pytest.raises(BuildError, match="do not share a side"):
         build(GAME, PrintSettings(), BASE)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "universal"])
+def test_boards_tile_at_district_lines(paper: str) -> None:
+    """Each side is cut only between two columns of districts, on as few sheets as the
+    paper allows; no glyph (district names, legend, metro discs' M) crosses a cut, every
+    district's name lies on one tile; each tile says all its steps, and the tile laid on
+    a glue strip has a black line to lay its edge on."""
+    import io
+
+    import pdfplumber
+
+    from printables.layout import GLUE_MM, plan_cut_tiles
+
+    settings = PrintSettings(paper=paper)
+    doc, _ = build(GAME, settings, BASE)
+    data = render_bytes(doc)
+    page_w, page_h = settings.page_size
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        texts = [" ".join((p.extract_text() or "").split()) for p in pdf.pages]
+        for side in DATA["sides"]:
+            name = f"Board, {kit.players_label(side)} players"
+            w, h = kit.board_size_mm(side)
+            xs, ys = kit.board_lines_mm(side)
+            tiles = plan_cut_tiles(settings.page_size, w * MM_PT, h * MM_PT,
+                                   [v * MM_PT for v in xs], [v * MM_PT for v in ys])
+            usable = page_w / MM_PT - 2 * 7
+            assert len(tiles) == math.ceil((w + GLUE_MM) / usable), (name, len(tiles))
+            for tile in tiles[1:]:
+                assert any(abs(tile.bx / MM_PT - v) < 0.01 for v in xs)
+            pages = [i for i, t in enumerate(texts) if f"· {name} A" in t]
+            assert len(pages) == len(tiles)
+            seen: dict[str, set[int]] = {}
+            for tile, index in zip(tiles, pages, strict=True):
+                page = pdf.pages[index]
+                x0, x1 = tile.px, tile.px + tile.width
+                top, bottom = page_h - tile.py - tile.height, page_h - tile.py
+                visible = [ch for ch in page.chars if float(ch["x1"]) > x0
+                           and float(ch["x0"]) < x1 and float(ch["bottom"]) > top
+                           and float(ch["top"]) < bottom]
+                crossing = [ch["text"] for ch in visible
+                            if float(ch["x0"]) < x0 - 0.01 or float(ch["x1"]) > x1 + 0.01]
+                assert not crossing, (name, tile.name, crossing[:10])
+                words = " ".join(pdf.pages[index].crop((x0, top, x1, bottom))
+                                 .extract_text().split())
+                for dist in side["districts"]:
+                    if dist["name_en"] in words:
+                        seen.setdefault(dist["name_en"], set()).add(index)
+                label = texts[index]
+                assert f"Tile {tile.name} of {len(tiles)}" in label
+                if tile.col < tile.cols - 1:
+                    assert "lay tile" in label and "on the black line." in label
+            # every district shows whole on some tile (its name may also be a metro label)
+            assert {d["name_en"] for d in side["districts"]} == set(seen), name

@@ -42,6 +42,7 @@ from ..layout import (
     contrast_ratio,
     hex_color,
     legible,
+    plan_cut_tiles,
 )
 from ..text import (
     BuildError,
@@ -420,6 +421,16 @@ def square_mm(side: Mapping[str, Any]) -> float:
     return min(MAX_SQUARE_MM, (BOARD_HEIGHT_MM - 2 * BOARD_MARGIN_MM - LEGEND_MM) / side["rows"])
 
 
+def board_lines_mm(side: Mapping[str, Any]) -> tuple[list[float], list[float]]:
+    """Where the board may be cut to tile it: between two columns of districts (and
+    between two rows, above the legend), never through a district, its text or a metro
+    disc."""
+    square = square_mm(side)
+    xs = [BOARD_MARGIN_MM + k * square for k in range(1, side["cols"])]
+    ys = [BOARD_MARGIN_MM + k * square for k in range(1, side["rows"])]
+    return xs, ys
+
+
 def board_size_mm(side: Mapping[str, Any]) -> tuple[float, float]:
     square = square_mm(side)
     return (side["cols"] * square + 2 * BOARD_MARGIN_MM,
@@ -602,7 +613,12 @@ class Kit(KitBase):
             def add_side(side: Mapping[str, Any] = side, players: str = players,
                          name: str = name, w: float = w, h: float = h,
                          tiles: list[int] = tiles) -> None:
-                drawn = doc.add_board(w, h, self.board_drawer(side, players), component=name)
+                lines = board_lines_mm(side)
+                plan = plan_cut_tiles(self.s.page_size, w * mm, h * mm,
+                                      [v * mm for v in lines[0]], [v * mm for v in lines[1]])
+                cuts = sorted({t.bx / mm for t in plan if t.col > 0})
+                drawn = doc.add_board(w, h, self.board_drawer(side, players, cuts),
+                                      component=name, lines_mm=lines)
                 tiles.append(len(drawn))
 
             section([(name, "")], self.t("how_board"), add_side)
@@ -779,7 +795,8 @@ class Kit(KitBase):
 
     # ------------------------------------------------------------------ the board
 
-    def board_drawer(self, side: Mapping[str, Any], players: str) -> Callable[[Canvas], None]:
+    def board_drawer(self, side: Mapping[str, Any], players: str,
+                     cuts_mm: Sequence[float] = ()) -> Callable[[Canvas], None]:
         comp = self.t("board", players=players)
         low_ink = self.s.low_ink
         w_mm, h_mm = board_size_mm(side)
@@ -814,7 +831,8 @@ class Kit(KitBase):
             c.rect(margin / 2, margin / 2, width - margin, height - margin, stroke=1, fill=0)
             c.restoreState()
             self.board_legend(c, comp, players, margin, margin + rows * square + 2 * mm,
-                              width - 2 * margin, LEGEND_MM * mm - 2 * mm)
+                              width - 2 * margin, LEGEND_MM * mm - 2 * mm,
+                              [v * mm for v in cuts_mm])
             for dist in side["districts"]:
                 x, y = corner(dist)
                 marked(c, "District", f"{side['key']}:{dist['id']}")
@@ -824,7 +842,8 @@ class Kit(KitBase):
                 end_marked(c)
             for border in side["borders"]:
                 a, b = (districts[k] for k in border["districts"])
-                self.border_bar(c, corner(a), corner(b), square, border["colour"], comp)
+                self.border_bar(c, corner(a), corner(b), square, border["colour"], comp,
+                                [v * mm for v in cuts_mm])
         return draw
 
     def district(self, c: Canvas, dist: Mapping[str, Any], x: float, y: float, square: float,
@@ -920,14 +939,16 @@ class Kit(KitBase):
         c.restoreState()
 
     def border_bar(self, c: Canvas, a: tuple[float, float], b: tuple[float, float],
-                   square: float, colour: str, comp: str) -> None:
+                   square: float, colour: str, comp: str, cuts: Sequence[float] = ()) -> None:
         """A thick bar of the border's colour over the side two squares share, with the
-        colour's initial so it reads in grey too."""
+        colour's initial so it reads in grey too. On a line the board is cut at
+        (``cuts``), the bar lies wholly on its left, so no initial is split."""
         bar, gap = BAR_MM * mm, BAR_GAP_MM * mm
         (ax, ay), (bx, by) = a, b
         if ay == by:  # side by side: a vertical bar on the shared side
             sx = max(ax, bx)
-            rect = (sx - bar / 2, ay + gap, bar, square - 2 * gap)
+            on_cut = any(abs(sx - v) < 0.01 for v in cuts)
+            rect = (sx - (bar if on_cut else bar / 2), ay + gap, bar, square - 2 * gap)
         else:  # one above the other: a horizontal bar
             sy = max(ay, by)
             rect = (ax + gap, sy - bar / 2, square - 2 * gap, bar)
@@ -951,21 +972,43 @@ class Kit(KitBase):
         c.restoreState()
 
     def board_legend(self, c: Canvas, comp: str, players: str, x: float, y: float,
-                     width: float, height: float) -> None:
+                     width: float, height: float, cuts: Sequence[float] = ()) -> None:
+        """The title and the five legend items; with ``cuts`` (board x of the lines the
+        board is tiled at), no item straddles one: each part holds whole items."""
         fonts = self.fonts
         tax = self.d["tax"]
+        items = ["ivory", "steel", "administration", "border", "metro"]
+        edges = [x] + [v for v in cuts if x < v < x + width] + [x + width]
         title_w = min(78 * mm, width * 0.27)
+        if len(edges) > 2:
+            title_w = min(title_w, (edges[1] - edges[0]) * 0.4)
+        # how many items each part holds: the split that leaves the narrowest item widest
+        room = [edges[i + 1] - edges[i] - (title_w if i == 0 else 0)
+                for i in range(len(edges) - 1)]
+        best: tuple[float, list[int]] = (-1.0, [])
+
+        def splits(n: int, parts: int) -> list[list[int]]:
+            if parts == 1:
+                return [[n]]
+            return [[k] + rest for k in range(n + 1) for rest in splits(n - k, parts - 1)]
+
+        for split in splits(len(items), len(room)):
+            widths = [r / k for r, k in zip(room, split, strict=True) if k]
+            if widths and min(widths) > best[0]:
+                best = (min(widths), split)
+        slots: list[tuple[float, float]] = []  # (left, width) of each item
+        for i, k in enumerate(best[1]):
+            left = edges[i] + (title_w if i == 0 else 0) + (1.5 * mm if i > 0 else 0)
+            span = edges[i + 1] - left - (1.5 * mm if i < len(room) - 1 else 0)
+            slots += [(left + j * span / k, span / k) for j in range(k)]
         c.saveState()
         fill_rgb(c, DARK)
         text_box(c, GAME_NAME, x, y + height / 2, title_w, height / 2, fonts=fonts, size=16,
                  min_size=9, component=comp, bold=True, valign="bottom", max_lines=1)
         text_box(c, self.t("board_title", players=players), x, y, title_w, height / 2 - 1 * mm,
                  fonts=fonts, size=9.5, min_size=6, component=comp, valign="top", max_lines=2)
-        items = ["ivory", "steel", "administration", "border", "metro"]
-        item_w = (width - title_w) / len(items)
         swatch = 9 * mm
-        for i, item in enumerate(items):
-            ix = x + title_w + i * item_w
+        for (ix, item_w), item in zip(slots, items, strict=True):
             cy = y + height / 2
             if item in TYPE_COLORS:
                 fill_rgb(c, TYPE_COLORS[item])
