@@ -254,7 +254,7 @@ def test_influence_tokens_and_pawns_are_printed_with_registered_backs(
     pawns = {k: v for k, v in fronts.items() if k.startswith("pawn-")}
     assert sorted(pawns) == sorted(f"pawn-{who}-{c}" for who in ("edgar", "lucien")
                                    for c in colours)
-    for x, y, w, h in pawns.values():
+    for _x, _y, w, h in pawns.values():
         assert (w, h) == (pytest.approx(kit.PAWN[0], abs=0.05),
                           pytest.approx(kit.PAWN[1], abs=0.05))
     # one spot per administration box on each of the 4 aids, each a token's size or 1 mm more

@@ -348,13 +348,13 @@ def test_every_token_fits_side_by_side_on_one_track_space(paper: str, out: Path)
     heights = {round(t[3], 2) for t in tokens.values()}
     assert len(widths) == len(heights) == 1
     token_w, token_h = widths.pop(), heights.pop()
-    for space, (x, y, w, h) in spaces.items():
+    for space, (_x, _y, w, h) in spaces.items():
         room = w - kit.TRACK_LABEL_MM  # the space's number on the left
         assert room >= len(tokens) * token_w + (len(tokens) - 1) * 1.0, space
         assert h >= token_h + 2, space
     # the rows do not overlap: a token lies on one space only
     rows = sorted((y, y + h) for _, y, _, h in spaces.values())
-    assert all(a[1] <= b[0] for a, b in zip(rows, rows[1:]))
+    assert all(a[1] <= b[0] for a, b in zip(rows, rows[1:], strict=False))
 
 
 def test_every_crowd_back_reads_its_strips_from_the_same_edge(pdf_en: PdfReader) -> None:

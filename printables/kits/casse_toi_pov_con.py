@@ -19,6 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from companion.games.base import load_data
 
+from ..draw import background, end_marked, fill_rgb, marked, stroke_rgb
 from ..layout import (
     Card,
     CardBox,
@@ -26,10 +27,8 @@ from ..layout import (
     Document,
     Page,
     PrintSettings,
-    hex_color,
     legible,
 )
-from ..draw import end_marked, marked
 from ..text import BuildError, symbol, text_box
 from ..texts import COMMON_TEXTS, localized
 from .base import KitBase
@@ -296,23 +295,6 @@ def deck_statistics(d: Mapping[str, Any] | None = None) -> dict[str, Any]:
 
 
 # --------------------------------------------------------------------------- drawing
-
-
-def fill_rgb(c: Canvas, color: str) -> None:
-    c.setFillColorRGB(*hex_color(color))
-
-
-def stroke_rgb(c: Canvas, color: str) -> None:
-    c.setStrokeColorRGB(*hex_color(color))
-
-
-def background(c: Canvas, box: CardBox, color: str) -> None:
-    """Fill the card and its bleed, unless printing in low-ink mode."""
-    if box.low_ink:
-        return
-    fill_rgb(c, color)
-    c.rect(-box.bleed, -box.bleed, box.width + 2 * box.bleed, box.height + 2 * box.bleed,
-           stroke=0, fill=1)
 
 
 def draw_voter(c: Canvas, voter: Mapping[str, Any], cx: float, y: float, height: float,

@@ -32,6 +32,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from companion.games.base import load_data
 
+from ..draw import background, end_marked, fill_rgb, marked, stroke_rgb
 from ..layout import (
     Card,
     CardBox,
@@ -440,14 +441,6 @@ def board_size_mm(side: Mapping[str, Any]) -> tuple[float, float]:
 # --------------------------------------------------------------------------- drawing
 
 
-def fill_rgb(c: Canvas, color: str) -> None:
-    c.setFillColorRGB(*hex_color(color))
-
-
-def stroke_rgb(c: Canvas, color: str) -> None:
-    c.setStrokeColorRGB(*hex_color(color))
-
-
 def ink_on(color: str) -> str:
     """Dark or white text, whichever contrasts more with ``color``."""
     return DARK if contrast_ratio(DARK, color) > contrast_ratio("#ffffff", color) else "#ffffff"
@@ -462,24 +455,6 @@ def type_ink(kind: str, factor: float) -> str:
 def darker(color: str, factor: float = 0.6) -> str:
     r, g, b = hex_color(color)
     return "#{:02x}{:02x}{:02x}".format(*(round(v * factor * 255) for v in (r, g, b)))
-
-
-def background(c: Canvas, box: CardBox, color: str) -> None:
-    """Fill the card and its bleed, unless printing in low-ink mode."""
-    if box.low_ink:
-        return
-    fill_rgb(c, color)
-    c.rect(-box.bleed, -box.bleed, box.width + 2 * box.bleed, box.height + 2 * box.bleed,
-           stroke=0, fill=1)
-
-
-def marked(c: Canvas, tag: str, ident: str) -> None:
-    """Open a marked-content section, so tests (and curious users) find each drawn part."""
-    c._code.append(f"/{tag} <</ID ({ident})>> BDC")  # noqa: SLF001
-
-
-def end_marked(c: Canvas) -> None:
-    c._code.append("EMC")  # noqa: SLF001
 
 
 def border_icon(c: Canvas, cx: float, cy: float, size: float, bar: str,

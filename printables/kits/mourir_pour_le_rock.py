@@ -21,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from companion.games import mourir_pour_le_rock as engine
 from companion.games.base import load_data
 
-from ..draw import ink_on
+from ..draw import fill_rgb, ink_on, stroke_rgb
 from ..layout import (
     EDGE,
     Card,
@@ -255,14 +255,6 @@ def money(value: int, lang: str) -> str:
 
 def name_in(item: Mapping[str, Any], lang: str) -> str:
     return str(item.get(f"name_{lang}", item["name_en"]))
-
-
-def fill_rgb(c: Canvas, color: str) -> None:
-    c.setFillColorRGB(*hex_color(color))
-
-
-def stroke_rgb(c: Canvas, color: str) -> None:
-    c.setStrokeColorRGB(*hex_color(color))
 
 
 def ink_for(color: str) -> str:

@@ -32,6 +32,7 @@ from reportlab.pdfgen.canvas import Canvas
 from companion.games.base import load_data
 
 from .. import draw
+from ..draw import background, fill_rgb, stroke_rgb
 from ..layout import (
     Card,
     CardBox,
@@ -39,7 +40,6 @@ from ..layout import (
     Document,
     Page,
     PrintSettings,
-    hex_color,
     legible,
 )
 from ..text import BuildError, symbol, text_box
@@ -203,25 +203,9 @@ def text(key: str, lang: str, **values: Any) -> str:
     return localized(TEXTS, key, lang, **values)
 
 
-def fill_rgb(c: Canvas, color: str) -> None:
-    c.setFillColorRGB(*hex_color(color))
-
-
-def stroke_rgb(c: Canvas, color: str) -> None:
-    c.setStrokeColorRGB(*hex_color(color))
-
-
 def ink_on(color: str) -> str:
     """Dark or white text, whichever contrasts more with ``color``."""
     return draw.ink_on(color, dark=DARK)
-
-
-def background(c: Canvas, box: CardBox, color: str) -> None:
-    if box.low_ink:
-        return
-    fill_rgb(c, color)
-    c.rect(-box.bleed, -box.bleed, box.width + 2 * box.bleed, box.height + 2 * box.bleed,
-           stroke=0, fill=1)
 
 
 def surcharges() -> tuple[int, ...]:
