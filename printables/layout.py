@@ -702,14 +702,12 @@ def _cut_tile_drawer(tile: Tile, tiles: list[Tile], draw: Callable[[Canvas], Non
         # glue strips: outside the play area, covered once the neighbour is glued
         c.setLineWidth(0.4)
         c.setStrokeColorRGB(0.3, 0.3, 0.3)
+        # a light grey, in low ink too: the instructions call it the grey strip
+        c.setFillColorRGB(0.9, 0.9, 0.9)
         if right:
-            if not s.low_ink:
-                c.setFillColorRGB(0.9, 0.9, 0.9)
-                c.rect(x1, y0, g, tile.height, stroke=0, fill=1)
+            c.rect(x1, y0, g, tile.height, stroke=0, fill=1)
         if below:
-            if not s.low_ink:
-                c.setFillColorRGB(0.9, 0.9, 0.9)
-                c.rect(x0, y0 - g, tile.width, g, stroke=0, fill=1)
+            c.rect(x0, y0 - g, tile.width, g, stroke=0, fill=1)
         # trim lines: dashed around the outside of the tile and its glue strips
         c.setDash(3, 2)
         c.rect(x0, y0 - (g if below else 0), tile.width + (g if right else 0),
