@@ -389,14 +389,25 @@ class Document:
         *,
         component: str,
         overlap_mm: float = 12.0,
+        lines_mm: tuple[Sequence[float], Sequence[float]] | None = None,
     ) -> list[Tile]:
-        """Tile a board larger than a sheet over several pages, single-sided, with an
-        overlap strip, alignment crosses in every overlap and the tile names on each edge."""
-        tiles = plan_tiles(self.page_size, width_mm * mm, height_mm * mm, overlap_mm * mm)
+        """Tile a board larger than a sheet over several pages, single-sided. With
+        ``lines_mm`` (the board's vertical and horizontal lines where a cut may fall, such
+        as district lines) it is cut only there, each neighbour glued on a strip beside the
+        edge (``plan_cut_tiles``); otherwise with an overlap strip, alignment crosses in
+        every overlap and the tile names on each edge."""
+        if lines_mm is not None:
+            tiles = plan_cut_tiles(self.page_size, width_mm * mm, height_mm * mm,
+                                   [v * mm for v in lines_mm[0]],
+                                   [v * mm for v in lines_mm[1]])
+            drawer = _cut_tile_drawer
+        else:
+            tiles = plan_tiles(self.page_size, width_mm * mm, height_mm * mm, overlap_mm * mm)
+            drawer = _tile_drawer
         for tile in tiles:
             self.start_sheet()
             self.add(Page(f"{component} {tile.name}",
-                          _tile_drawer(tile, tiles, draw, self.settings, self.texts),
+                          drawer(tile, tiles, draw, self.settings, self.texts),
                           side="info"))
             if self.padded:
                 self.add(Page(self.texts("blank"), lambda c: None, side="back"))
@@ -590,6 +601,9 @@ class Tile:
     board_w: float
     board_h: float
     overlap: float
+    glue: float = 0.0
+    """Cut-at-lines tiles (``plan_cut_tiles``): the width of the glue strip printed beside
+    the tile's right and bottom edges when a neighbour is laid there; no overlap."""
 
     @property
     def name(self) -> str:
@@ -618,6 +632,116 @@ def plan_tiles(page_size: tuple[float, float], board_w: float, board_h: float,
             tiles.append(Tile(row, col, rows, cols, bx, top - h, w, h, margin,
                               page_h - margin - 6 * mm - h, board_w, board_h, overlap))
     return tiles
+
+
+GLUE_MM = 10.0
+"""Width of the glue strip beside a cut-at-lines tile's edge that a neighbour covers."""
+
+
+def plan_cut_tiles(page_size: tuple[float, float], board_w: float, board_h: float,
+                   lines_x: Sequence[float], lines_y: Sequence[float] = (),
+                   glue: float = GLUE_MM * mm, margin: float = EDGE + 2 * mm) -> list[Tile]:
+    """Cut a board only along the given lines (board coordinates, e.g. the district lines):
+    each tile shows whole parts of the board, the neighbour on its right or below is laid
+    on a glue strip beside it, edge to the printed line. As few tiles as the paper allows:
+    from the left (and the top), each cut is the farthest line that still fits a sheet."""
+    page_w, page_h = page_size
+    area_w = page_w - 2 * margin
+    area_h = page_h - 2 * margin - 8 * mm  # the tile's label above, the footer below
+
+    def cuts(length: float, lines: Sequence[float], area: float) -> list[float]:
+        inner = sorted(v for v in lines if 0 < v < length)
+        edges = [0.0]
+        while length - edges[-1] > area + 1e-6:
+            fits = [v for v in inner if v > edges[-1] and v - edges[-1] + glue <= area + 1e-6]
+            if not fits:
+                raise BuildError(f"a {length / mm:.0f} mm board has no line to cut at within "
+                                 f"{area / mm:.0f} mm: it does not tile on this paper")
+            edges.append(fits[-1])
+        return edges + [length]
+
+    xs = cuts(board_w, lines_x, area_w)
+    top_down = cuts(board_h, [board_h - v for v in lines_y], area_h)
+    ys = [board_h - v for v in top_down]  # board y of each cut, top first
+    tiles = []
+    rows, cols = len(ys) - 1, len(xs) - 1
+    for row in range(rows):
+        for col in range(cols):
+            bx, w = xs[col], xs[col + 1] - xs[col]
+            by, h = ys[row + 1], ys[row] - ys[row + 1]
+            right = glue if col < cols - 1 else 0.0
+            px = (page_w - w - right) / 2
+            py = page_h - margin - 6 * mm - h
+            tiles.append(Tile(row, col, rows, cols, bx, by, w, h, px, py, board_w, board_h,
+                              0.0, glue))
+    return tiles
+
+
+def _cut_tile_drawer(tile: Tile, tiles: list[Tile], draw: Callable[[Canvas], None],
+                     s: PrintSettings, texts: Callable[[str], str]) -> Callable[[Canvas], None]:
+    """A tile cut at board lines: its part of the board; a glue strip beside each edge a
+    neighbour covers, with the line that neighbour's edge lies on and marks in line with
+    the board's lines; trim lines on the other edges; a complete instruction above."""
+    def neighbour(row: int, col: int) -> Tile:
+        return next(t for t in tiles if (t.row, t.col) == (row, col))
+
+    def render(c: Canvas) -> None:
+        x0, y0 = tile.px, tile.py
+        x1, y1 = x0 + tile.width, y0 + tile.height
+        c.saveState()
+        clip = c.beginPath()
+        clip.rect(x0, y0, tile.width, tile.height)
+        c.clipPath(clip, stroke=0, fill=0)
+        c.translate(x0 - tile.bx, y0 - tile.by)
+        draw(c)
+        c.restoreState()
+        right = tile.col < tile.cols - 1
+        below = tile.row < tile.rows - 1
+        g = tile.glue
+        c.saveState()
+        # glue strips: outside the play area, covered once the neighbour is glued
+        c.setLineWidth(0.4)
+        c.setStrokeColorRGB(0.3, 0.3, 0.3)
+        # a light grey, in low ink too: the instructions call it the grey strip
+        c.setFillColorRGB(0.9, 0.9, 0.9)
+        if right:
+            c.rect(x1, y0, g, tile.height, stroke=0, fill=1)
+        if below:
+            c.rect(x0, y0 - g, tile.width, g, stroke=0, fill=1)
+        # trim lines: dashed around the outside of the tile and its glue strips
+        c.setDash(3, 2)
+        c.rect(x0, y0 - (g if below else 0), tile.width + (g if right else 0),
+               tile.height + (g if below else 0), stroke=1, fill=0)
+        c.setDash()
+        # the line a neighbour's edge lies on: the board edge beside the strip
+        c.setLineWidth(0.8)
+        c.setStrokeColorRGB(0, 0, 0)
+        if right:
+            c.line(x1, y0, x1, y1)
+        if below:
+            c.line(x0, y0, x1, y0)
+        c.restoreState()
+        fonts = s.fonts
+        label = texts("tile").format(name=tile.name, count=len(tiles))
+        steps = []
+        if tile.col > 0 or tile.row > 0:
+            steps.append(texts("tile_cut_trim"))
+        else:
+            steps.append(texts("tile_cut_first"))
+        if right:
+            steps.append(texts("tile_cut_glue").format(name=neighbour(tile.row,
+                                                                       tile.col + 1).name))
+        if below:
+            steps.append(texts("tile_cut_glue_below").format(name=neighbour(tile.row + 1,
+                                                                             tile.col).name))
+        c.saveState()
+        c.setFillColorRGB(0.1, 0.1, 0.1)
+        text_box(c, label + " — " + " ".join(steps), x0, y1 + 1.2 * mm,
+                 tile.width + (g if right else 0) - 16 * mm, 5.6 * mm, fonts=fonts,
+                 size=6.5, min_size=6, component=label, valign="bottom", max_lines=2)
+        c.restoreState()
+        _tile_map(c, tile, x1 + (g if right else 0) - 14 * mm, y1 + 1.5 * mm)
+    return render
 
 
 def _tile_drawer(tile: Tile, tiles: list[Tile], draw: Callable[[Canvas], None],

@@ -132,6 +132,28 @@ COMMON_TEXTS: dict[str, dict[str, str]] = {
                   "ko": "왼쪽 점선을 자르세요;"},
     "tile_top": {"en": "trim the dashed top edge;", "fr": "coupez le bord haut pointillé ;",
                  "ko": "위쪽 점선을 자르세요;"},
+    "tile_cut_first": {
+        "en": "cut along the dashed line, around the grey strip.",
+        "fr": "découpez le long du pointillé, autour de la bande grise.",
+        "ko": "회색 띠를 포함해 점선을 따라 자르세요."},
+    "tile_cut_trim": {
+        "en": "cut along the dashed line; the board's own edge is the cut edge.",
+        "fr": "découpez le long du pointillé : le bord du plateau est le bord coupé.",
+        "ko": "점선을 따라 자르세요; 잘린 가장자리가 판의 가장자리입니다."},
+    "tile_cut_glue": {
+        "en": "Spread glue on the grey strip on the right and lay tile {name}'s left edge "
+              "on the black line.",
+        "fr": "Encollez la bande grise de droite et posez le bord gauche du morceau {name} "
+              "sur le trait noir.",
+        "ko": "오른쪽 회색 띠에 풀을 바르고 {name} 조각의 왼쪽 가장자리를 검은 선에 맞춰 "
+              "붙이세요."},
+    "tile_cut_glue_below": {
+        "en": "Spread glue on the grey strip below and lay tile {name}'s top edge on the "
+              "black line.",
+        "fr": "Encollez la bande grise du bas et posez le bord haut du morceau {name} sur "
+              "le trait noir.",
+        "ko": "아래 회색 띠에 풀을 바르고 {name} 조각의 위쪽 가장자리를 검은 선에 맞춰 "
+              "붙이세요."},
     "tile_overlap": {
         "en": "the next tile covers the last {mm} mm: match the ⊕ marks and glue.",
         "fr": "le morceau suivant recouvre les {mm} derniers mm : alignez les ⊕ et collez.",

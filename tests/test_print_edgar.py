@@ -6,6 +6,7 @@ low-ink build for the rendering check."""
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from pathlib import Path
@@ -29,6 +30,7 @@ from printables.text import BuildError, TextOverflow
 GAME = "edgar-et-lucien"
 BASE = "http://192.168.1.20:8000"
 DATA = load_data(GAME)
+MM_PT = 72 / 25.4
 
 
 def make(tmp: Path, name: str, rules_only: bool = False, **settings: Any) -> Path:
@@ -105,18 +107,20 @@ def test_page_count_sizes_and_order(pdf_en: PdfReader, footers: list[str]) -> No
         "Board, 2–3 players", "Board, 4 players", "Popularity track", "Play aids",
         "Play aids (backs)", "Manigance decks + certificates",
         "Manigance decks + certificates (backs)", "Cogs notes", "Cogs notes (backs)",
+        "Influence tokens", "Influence tokens (backs)", "Pawns",
         "Movement wheels + tokens", "Rule sheet")}
     assert sheets == {
         "Board, 2–3 players": 2, "Board, 4 players": 2, "Popularity track": 1,
         "Play aids": 2, "Play aids (backs)": 2, "Manigance decks + certificates": 4,
         "Manigance decks + certificates (backs)": 4, "Cogs notes": 3,
-        "Cogs notes (backs)": 3, "Movement wheels + tokens": 2,
+        "Cogs notes (backs)": 3, "Influence tokens": 1, "Influence tokens (backs)": 1,
+        "Pawns": 1, "Movement wheels + tokens": 2,
         "Rule sheet": sheets["Rule sheet"],
     }
     assert sheets["Rule sheet"] >= 4
     # duplex: every sheet of fronts, every tile and every one-sided page starts a sheet
     for name in ("Board, 2–3 players", "Board, 4 players", "Popularity track", "Play aids",
-                 "Cogs notes", "Movement wheels + tokens"):
+                 "Cogs notes", "Influence tokens", "Pawns", "Movement wheels + tokens"):
         assert all(i % 2 == 0 for i in pages_of(footers, name)), name
 
 
@@ -162,7 +166,7 @@ def test_the_notes_are_45_of_10000_and_15_of_50000(pdf_en: PdfReader) -> None:
     assert (len(tens), len(fifties)) == (45, 15)
     assert [(n["value"], n["count"]) for n in DATA["money"]["notes"]] == [(10_000, 45),
                                                                          (50_000, 15)]
-    # each note has its back, and so has every card
+    # each note has its back, and so has every card (a pawn has both faces on one side)
     backs: Counter[str] = Counter()
     fronts: Counter[str] = Counter()
     for i in range(len(pdf_en.pages)):
@@ -171,7 +175,7 @@ def test_the_notes_are_45_of_10000_and_15_of_50000(pdf_en: PdfReader) -> None:
             if operator == b"BDC" and operands and operands[0] == "/Card":
                 side = str(operands[1]["/Side"])
                 (backs if side == "/back" else fronts)[str(operands[1]["/ID"])] += 1
-    assert backs == fronts
+    assert backs == fronts - Counter({k: 1 for k in fronts if k.startswith("pawn-")})
 
 
 def test_the_popularity_track_runs_0_to_100_beside_the_tally_track(
@@ -205,9 +209,58 @@ def test_the_checklist_lists_what_to_cut_and_what_to_bring(pdf_en: PdfReader) ->
     text = " ".join(pdf_en.pages[2].extract_text().split())
     for line in ("Board, 2–3 players", "Board, 4 players", "Popularity track", "Play aids",
                  "Manigance deck, French", "Manigance deck, English", "Cogs notes",
-                 "45 + 15", "Movement wheels", "Rule sheet", "Also bring", "paper fastener",
-                 "64 influence tokens", "Markers"):
+                 "45 + 15", "Influence tokens", "64 (16 per colour)", "Pawns",
+                 "8 (4 Edgar, 4 Lucien)", "Movement wheels", "Rule sheet", "Also bring",
+                 "4 paper fasteners"):
         assert line in text, line
+    # the kit prints every piece: only the wheels' fasteners are asked for
+    bring = text[text.index("Also bring"):text.index("To make the kit")]
+    for piece in ("pawn", "influence token", "counter", "coin", "cube", "Markers"):
+        assert piece not in bring, piece
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "universal"])
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_influence_tokens_and_pawns_are_printed_with_registered_backs(
+        paper: str, duplex: str, out: Path) -> None:
+    """64 influence tokens, 16 in each player colour, the symbol face on the front and the
+    padlock face on the back at its mirrored position; 8 fold-over pawns, an Edgar and a
+    Lucien in each colour; the play aid's spots take a printed token."""
+    pdf = PdfReader(make(out, f"pieces-{paper}-{duplex}", paper=paper, duplex=duplex))
+    width, height = page_size_mm(pdf, 0)
+    fronts: dict[str, tuple[float, float, float, float]] = {}
+    backs: dict[str, tuple[float, float]] = {}
+    spots: set[str] = set()
+    for i, page in enumerate(pdf.pages):
+        text = page.extract_text() or ""
+        for card_id, (x, y, rect) in card_placements(pdf, i).items():
+            w, h = rect[2] - 2 * (x - rect[0]), rect[3] - 2 * (y - rect[1])
+            if "(backs)" in text:
+                backs[card_id] = (x, y)
+            else:
+                fronts[card_id] = (x, y, w, h)
+        spots |= marked_ids(pdf, i, "TokenSpot")
+    colours = DATA["players"]["colours"]
+    tokens = {k: v for k, v in fronts.items() if k.startswith("influence-")}
+    assert len(tokens) == 64
+    assert Counter(k.split("-")[1] for k in tokens) == {c: 16 for c in colours}
+    for card_id, (x, y, w, h) in tokens.items():
+        assert (w, h) == (pytest.approx(kit.INFLUENCE_MM, abs=0.05),) * 2
+        bx, by = backs[card_id]
+        if duplex == "long":
+            assert (bx, by) == (pytest.approx(width - x - w, abs=0.05), pytest.approx(y, abs=0.05))
+        else:
+            assert (bx, by) == (pytest.approx(x, abs=0.05), pytest.approx(height - y - h, abs=0.05))
+    pawns = {k: v for k, v in fronts.items() if k.startswith("pawn-")}
+    assert sorted(pawns) == sorted(f"pawn-{who}-{c}" for who in ("edgar", "lucien")
+                                   for c in colours)
+    for _x, _y, w, h in pawns.values():
+        assert (w, h) == (pytest.approx(kit.PAWN[0], abs=0.05),
+                          pytest.approx(kit.PAWN[1], abs=0.05))
+    # one spot per administration box on each of the 4 aids, each a token's size or 1 mm more
+    sizes = {float(spot.split(":")[1]) for spot in spots}
+    assert {spot.split(":")[0] for spot in spots} == {a["id"] for a in DATA["administration"]}
+    assert all(kit.INFLUENCE_MM <= d <= kit.INFLUENCE_MM + 1.5 for d in sizes), sizes
 
 
 def test_every_font_is_embedded_and_subset(kit_en: Path) -> None:
@@ -268,3 +321,59 @@ def test_a_bad_map_is_refused_with_its_reason(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(kit, "load_data", lambda game_id: broken)
     with pytest.raises(BuildError, match="do not share a side"):
         build(GAME, PrintSettings(), BASE)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "universal"])
+def test_boards_tile_at_district_lines(paper: str) -> None:
+    """Each side is cut only between two columns of districts, on as few sheets as the
+    paper allows; no glyph (district names, legend, metro discs' M) crosses a cut, every
+    district's name lies on one tile; each tile says all its steps, and the tile laid on
+    a glue strip has a black line to lay its edge on."""
+    import io
+
+    import pdfplumber
+
+    from printables.layout import GLUE_MM, plan_cut_tiles
+
+    settings = PrintSettings(paper=paper)
+    doc, _ = build(GAME, settings, BASE)
+    data = render_bytes(doc)
+    page_w, page_h = settings.page_size
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        texts = [" ".join((p.extract_text() or "").split()) for p in pdf.pages]
+        for side in DATA["sides"]:
+            name = f"Board, {kit.players_label(side)} players"
+            w, h = kit.board_size_mm(side)
+            xs, ys = kit.board_lines_mm(side)
+            tiles = plan_cut_tiles(settings.page_size, w * MM_PT, h * MM_PT,
+                                   [v * MM_PT for v in xs], [v * MM_PT for v in ys])
+            usable = page_w / MM_PT - 2 * 7
+            assert len(tiles) == math.ceil((w + GLUE_MM) / usable), (name, len(tiles))
+            for tile in tiles[1:]:
+                assert any(abs(tile.bx / MM_PT - v) < 0.01 for v in xs)
+            pages = [i for i, t in enumerate(texts) if f"· {name} A" in t]
+            assert len(pages) == len(tiles)
+            seen: dict[str, set[int]] = {}
+            for tile, index in zip(tiles, pages, strict=True):
+                page = pdf.pages[index]
+                x0, x1 = tile.px, tile.px + tile.width
+                top, bottom = page_h - tile.py - tile.height, page_h - tile.py
+                visible = [ch for ch in page.chars if float(ch["x1"]) > x0
+                           and float(ch["x0"]) < x1 and float(ch["bottom"]) > top
+                           and float(ch["top"]) < bottom]
+                crossing = [ch["text"] for ch in visible
+                            if float(ch["x0"]) < x0 - 0.01 or float(ch["x1"]) > x1 + 0.01]
+                assert not crossing, (name, tile.name, crossing[:10])
+                words = " ".join(pdf.pages[index].crop((x0, top, x1, bottom))
+                                 .extract_text().split())
+                shown = set(words.split())
+                for dist in side["districts"]:
+                    # a long name wraps: each of its words is on the tile
+                    if set(dist["name_en"].split()) <= shown:
+                        seen.setdefault(dist["name_en"], set()).add(index)
+                label = texts[index]
+                assert f"Tile {tile.name} of {len(tiles)}" in label
+                if tile.col < tile.cols - 1:
+                    assert "lay tile" in label and "on the black line." in label
+            # every district shows whole on some tile (its name may also be a metro label)
+            assert {d["name_en"] for d in side["districts"]} == set(seen), name

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from PIL import Image
 from print_pdf import (
+    MM,
     build_kit,
     card_placements,
     decode_qr,
@@ -67,7 +68,7 @@ def test_the_kit_has_every_component_of_the_rulebook(pdf_en: PdfReader) -> None:
     for i in range(len(pdf_en.pages)):
         ids.update(card_placements(pdf_en, i))
     expected = {f"candidate-{n}" for n in range(1, 9)} | {f"crowd-{n}" for n in range(1, 53)}
-    expected |= {"marine", "summary", "track-1", "track-2", "token-marine"}
+    expected |= {"marine", "summary", "token-marine"}
     expected |= {f"token-{n}" for n in range(1, 9)}
     assert ids == expected
 
@@ -169,7 +170,7 @@ def test_backs_separate_writes_two_files_with_matching_cards(out: Path) -> None:
         back = card_placements(backs, i)
         assert set(front) == set(back)
         for card_id, (x, y, _) in front.items():
-            width = 20 if card_id.startswith("token") else 63
+            width = kit.TOKEN[0] if card_id.startswith("token") else 63
             assert back[card_id][:2] == (pytest.approx(210 - x - width, abs=0.1),
                                          pytest.approx(y, abs=0.1))
 
@@ -243,7 +244,7 @@ def test_every_page_has_the_footer(pdf_en: PdfReader) -> None:
 def test_the_checklist_lists_what_to_cut_and_what_to_bring(pdf_en: PdfReader) -> None:
     text = pdf_en.pages[pages_of(pdf_en, "Checklist")[0]].extract_text()
     for line in ("Candidate cards + Marine card", "Crowd cards + Summary card",
-                 "Popularity Track cards", "Candidate tokens", "Rule sheet", "Also bring"):
+                 "Popularity Track", "Candidate tokens", "Rule sheet", "Also bring"):
         assert line in text
 
 
@@ -299,11 +300,95 @@ def test_a_glyph_the_font_lacks_fails_the_build(patched_data: dict[str, Any],
 
 
 def test_the_stress_on_each_back_matches_the_data(pdf_en: PdfReader) -> None:
-    """The numbers printed on a back page are the card's stress values."""
+    """The numbers printed on a back page are the card's stress values, once along each
+    short edge."""
     cards = {f"crowd-{c['id']}": c for c in load_data(GAME)["crowd_cards"]}
     page = pages_of(pdf_en, "Crowd cards + Summary card (backs)")[0]
     text = pdf_en.pages[page].extract_text()
-    numbers = sorted(int(n) for n in re.findall(r"^(\d)\b", text, flags=re.M))
-    expected = sorted(v for cid in card_placements(pdf_en, page) if cid in cards
-                      for v in cards[cid]["stress"].values())
+    body = "\n".join(line for line in text.splitlines() if " · page " not in line)
+    numbers = sorted(int(n) for n in re.findall(r"\b(\d)\b", body))
+    expected = sorted(2 * [v for cid in card_placements(pdf_en, page) if cid in cards
+                           for v in cards[cid]["stress"].values()])
     assert numbers == expected
+
+
+def marked_rects(pdf: PdfReader, page_index: int, tag: str) -> dict[str, list[float]]:
+    """For each ``/tag <</ID (..)>> BDC`` section of a page, its first rectangle (x, y, w,
+    h in millimetres)."""
+    from pypdf.generic import ContentStream
+
+    content = ContentStream(pdf.pages[page_index].get_contents(), pdf)
+    found: dict[str, list[float]] = {}
+    current = None
+    for operands, operator in content.operations:
+        if operator == b"BDC" and operands and operands[0] == f"/{tag}":
+            current = str(operands[1]["/ID"])
+        elif current is not None and operator == b"re":
+            found[current] = [float(v) / MM for v in operands]
+            current = None
+    return found
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "universal"])
+def test_every_token_fits_side_by_side_on_one_track_space(paper: str, out: Path) -> None:
+    """All candidates start on the same space: the track's spaces each hold every token
+    (eight candidates and Marine) side by side, the tokens as printed."""
+    pdf = PdfReader(make(out, f"kit-track-{paper}", paper=paper))
+    spaces: dict[str, list[float]] = {}
+    tokens: dict[str, list[float]] = {}
+    for i in range(len(pdf.pages)):
+        spaces.update(marked_rects(pdf, i, "Space"))
+        for card_id, (x, y, rect) in card_placements(pdf, i).items():
+            if card_id.startswith("token"):
+                tokens[card_id] = [x, y, rect[2] - 2 * (x - rect[0]), rect[3] - 2 * (y - rect[1])]
+    top = kit.data()["track"]["top"]
+    assert sorted(spaces, key=int) == [str(n) for n in range(top + 1)]
+    assert len(tokens) == 9
+    widths = {round(t[2], 2) for t in tokens.values()}
+    heights = {round(t[3], 2) for t in tokens.values()}
+    assert len(widths) == len(heights) == 1
+    token_w, token_h = widths.pop(), heights.pop()
+    for space, (_x, _y, w, h) in spaces.items():
+        room = w - kit.TRACK_LABEL_MM  # the space's number on the left
+        assert room >= len(tokens) * token_w + (len(tokens) - 1) * 1.0, space
+        assert h >= token_h + 2, space
+    # the rows do not overlap: a token lies on one space only
+    rows = sorted((y, y + h) for _, y, _, h in spaces.values())
+    assert all(a[1] <= b[0] for a, b in zip(rows, rows[1:], strict=False))
+
+
+def test_every_crowd_back_reads_its_strips_from_the_same_edge(pdf_en: PdfReader) -> None:
+    """Each crowd back shows every party's stress along both short edges, in the same
+    order, all upright: slid under a candidate card with a short edge out, every card
+    reads from the same edge."""
+    import io
+
+    import pdfplumber
+    from pypdf import PdfWriter
+
+    parties = [p["name_en"] for p in kit.data()["parties"]]
+    checked = 0
+    for index in pages_of(pdf_en, "Crowd cards + Summary card (backs)"):
+        placed = {k: v for k, v in card_placements(pdf_en, index).items()
+                  if k.startswith("crowd")}
+        writer = PdfWriter()
+        writer.add_page(pdf_en.pages[index])
+        buf = io.BytesIO()
+        writer.write(buf)
+        with pdfplumber.open(buf) as page_pdf:
+            page = page_pdf.pages[0]
+            height = float(page.height)
+            words = page.extract_words(extra_attrs=["upright"])
+        for card_id, (x, y, _) in placed.items():
+            x0, x1 = x * MM, (x + 63) * MM
+            top_band = (height - (y + 88) * MM, height - (y + 88 - 12) * MM)
+            bottom_band = (height - (y + 12) * MM, height - y * MM)
+            mine = [w for w in words if x0 <= float(w["x0"]) and float(w["x1"]) <= x1]
+            assert mine and all(w["upright"] for w in mine), card_id
+            for low, high in (top_band, bottom_band):
+                names = [w["text"] for w in sorted(mine, key=lambda w: float(w["x0"]))
+                         if low <= float(w["top"]) and float(w["bottom"]) <= high
+                         and w["text"] in parties]
+                assert names == parties, (card_id, names)
+            checked += 1
+    assert checked == 52

@@ -179,16 +179,18 @@ def test_text_asked_below_6_pt_fails_the_build_naming_the_component() -> None:
 
 
 @pytest.mark.parametrize("low_ink", [False, True])
-def test_casse_toi_text_and_symbols_contrast_with_what_is_under_them(
-        low_ink: bool, tmp_path: Path) -> None:
+@pytest.mark.parametrize("game", kit_games())
+def test_text_and_symbols_contrast_with_what_is_under_them(
+        game: str, low_ink: bool, tmp_path: Path) -> None:
     """Every glyph's drawn colour against the rendered colour under it: text 4.5:1,
-    symbols 3:1 (bench/audit_contrast.py measures any kit the same way)."""
+    symbols 3:1, in full colour and in low ink (bench/audit_contrast.py prints the same
+    measure for any kit)."""
     import sys
 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
     from audit_contrast import low_contrast
 
-    data = kit_pdf("casse-toi-pov-con", "a4", "long", low_ink)
+    data = kit_pdf(game, "a4", "long", low_ink)
     found = low_contrast(data, tmp_path, 1, len(reader(data).pages))
     assert not found, found[:15]
 
@@ -200,3 +202,24 @@ def test_legible_shades_reach_their_ratio() -> None:
         assert contrast_ratio(legible(colour), "#ffffff") >= 4.5
         assert contrast_ratio(legible(colour, ratio=3.0), "#ffffff") >= 3.0
     assert legible("#123456") == "#123456"  # dark enough already: unchanged
+
+
+@pytest.mark.parametrize("game", kit_games())
+def test_low_ink_has_no_large_dark_area(game: str, tmp_path: Path) -> None:
+    """In full colour some backs are dark all over (Manigance backs, about 60 % ink); in
+    low ink every page, those backs included, is a light variant: outlines and coloured
+    text on white paper, no page above 20 % ink."""
+    from PIL import ImageStat
+
+    pdf = tmp_path / "kit.pdf"
+    pdf.write_bytes(kit_pdf(game, "a4", "long", True))
+    coverage = [1 - ImageStat.Stat(Image.open(png).convert("L")).mean[0] / 255
+                for png in render(pdf, tmp_path, 20, gray=True)]
+    assert max(coverage) <= 0.2, [(n + 1, round(v, 2)) for n, v in enumerate(coverage)
+                                  if v > 0.2]
+    colour = tmp_path / "colour.pdf"
+    colour.write_bytes(kit_pdf(game, "a4"))
+    (tmp_path / "colour").mkdir()
+    dark = [1 - ImageStat.Stat(Image.open(png).convert("L")).mean[0] / 255
+            for png in render(colour, tmp_path / "colour", 20, gray=True)]
+    assert max(dark) > max(coverage)  # the measure sees the dark pages of full colour

@@ -19,13 +19,14 @@ from reportlab.pdfgen.canvas import Canvas
 
 from companion.games.base import load_data
 
+from ..draw import background, end_marked, fill_rgb, marked, stroke_rgb
 from ..layout import (
     Card,
     CardBox,
     ChecklistRow,
     Document,
+    Page,
     PrintSettings,
-    hex_color,
     legible,
 )
 from ..text import BuildError, symbol, text_box
@@ -38,8 +39,12 @@ KIT_VERSION = "1.0"
 LANGUAGES = ("en", "fr", "ko")
 
 POKER = (63.0, 88.0)
-TRACK_CARD = (126.0, 88.0)
-TOKEN = (20.0, 20.0)
+TOKEN = (16.0, 11.0)
+"""A candidate token: a flat chip, nine side by side on one track space."""
+TOKEN_GAP_MM = 1.5
+TRACK_LABEL_MM = 17.0
+TRACK_ROW_MM = 15.5
+"""One row of the track page per space, its number on the left."""
 
 MARINE_COLOR = "#1d2b5c"
 STAR_COLOR = "#e0a800"
@@ -94,8 +99,20 @@ TEXTS: dict[str, dict[str, str]] = {
     "marine_card": {"en": "Marine card", "fr": "Carte Marine", "ko": "마린 카드"},
     "crowd": {"en": "Crowd cards", "fr": "Cartes Bain de foule", "ko": "군중 카드"},
     "crowd_title": {"en": "Crowd", "fr": "Bain de foule", "ko": "군중"},
-    "track": {"en": "Popularity Track cards", "fr": "Cartes Cote de popularité",
-              "ko": "인기도 트랙 카드"},
+    "track": {"en": "Popularity Track", "fr": "Cote de popularité", "ko": "인기도 트랙"},
+    "track_help": {
+        "en": "One row per space. The tokens lie side by side on their space: all {n} fit "
+              "on one. Every candidate starts on the START space; Marine starts on 0.",
+        "fr": "Une ligne par case. Les pions se posent côte à côte sur leur case : les {n} "
+              "y tiennent. Chaque candidat part de la case DÉPART ; Marine part de 0.",
+        "ko": "칸마다 한 줄. 말은 자기 칸에 나란히 놓입니다: {n}개가 한 칸에 모두 들어갑니다. "
+              "후보는 모두 출발 칸에서, 마린은 0에서 시작합니다."},
+    "yellow_line_help": {
+        "en": "the yellow line lies between {after} and the next space",
+        "fr": "la ligne jaune passe entre {after} et la case suivante",
+        "ko": "노란 선은 {after}와 다음 칸 사이에 있습니다"},
+    "how_page": {"en": "Use as is, or glue on card stock", "fr": "Tel quel, ou collé sur du "
+                 "carton", "ko": "그대로 쓰거나 두꺼운 종이에 붙이기"},
     "track_title": {"en": "Popularity", "fr": "Cote de popularité", "ko": "인기도"},
     "tokens": {"en": "Candidate tokens", "fr": "Pions Candidat", "ko": "후보 말"},
     "tokens_count": {"en": "8 + Marine's marker", "fr": "8 + pion de Marine",
@@ -106,12 +123,14 @@ TEXTS: dict[str, dict[str, str]] = {
     "reaction_rejection": {"en": "hostile", "fr": "hostile", "ko": "반감"},
     "reaction_nightmare": {"en": "worst nightmare", "fr": "pire cauchemar", "ko": "최악의 악몽"},
     "candidate_help": {
-        "en": "Slide each crowd card you turn over under this card, your colour's edge "
-              "showing. {crack} stress or more: you crack!",
-        "fr": "Glissez sous cette carte chaque carte Bain de foule retournée, le bord de votre "
-              "couleur visible. {crack} de stress ou plus : vous craquez !",
-        "ko": "뒤집은 군중 카드는 자기 색 가장자리가 보이게 이 카드 밑에 밀어 넣으세요. "
-              "스트레스 {crack} 이상이면 폭발!",
+        "en": "Slide each crowd card you turn over under this card, its stress strips "
+              "sticking out below; read the strip of your colour. {crack} stress or more: "
+              "you crack!",
+        "fr": "Glissez sous cette carte chaque carte Bain de foule retournée, ses bandes de "
+              "stress dépassant en bas ; lisez la bande de votre couleur. {crack} de stress "
+              "ou plus : vous craquez !",
+        "ko": "뒤집은 군중 카드는 스트레스 띠가 아래로 보이게 이 카드 밑에 밀어 넣고 자기 "
+              "색 띠를 읽으세요. 스트레스 {crack} 이상이면 폭발!",
     },
     "marine_help": {
         "en": "Place this card facing the last space ({top}) of the Popularity Track. Her "
@@ -278,23 +297,6 @@ def deck_statistics(d: Mapping[str, Any] | None = None) -> dict[str, Any]:
 # --------------------------------------------------------------------------- drawing
 
 
-def fill_rgb(c: Canvas, color: str) -> None:
-    c.setFillColorRGB(*hex_color(color))
-
-
-def stroke_rgb(c: Canvas, color: str) -> None:
-    c.setStrokeColorRGB(*hex_color(color))
-
-
-def background(c: Canvas, box: CardBox, color: str) -> None:
-    """Fill the card and its bleed, unless printing in low-ink mode."""
-    if box.low_ink:
-        return
-    fill_rgb(c, color)
-    c.rect(-box.bleed, -box.bleed, box.width + 2 * box.bleed, box.height + 2 * box.bleed,
-           stroke=0, fill=1)
-
-
 def draw_voter(c: Canvas, voter: Mapping[str, Any], cx: float, y: float, height: float,
                low_ink: bool, component: str) -> None:
     """A voter pictogram standing on ``y``: head, shoulders and the voter's symbol."""
@@ -444,9 +446,8 @@ class Kit(KitBase):
                 lambda: doc.add_cards(self.crowd_cards() + [self.summary_card()], POKER,
                                       component=self.t("crowd") + " + " + self.t("summary"),
                                       backs=backs))
-        section(self.t("track"), "2", self.t("how_single"),
-                lambda: doc.add_cards(self.track_cards(), TRACK_CARD, component=self.t("track"),
-                                      backs=backs))
+        section(self.t("track"), "1", self.t("how_page"),
+                lambda: self.add_single(doc, Page(self.t("track"), self.track_page())))
         section(self.t("tokens"), self.t("tokens_count"), self.t("how_tokens"),
                 lambda: doc.add_cards(self.tokens(), TOKEN, component=self.t("tokens"),
                                       gutter_mm=4, backs=backs))
@@ -454,6 +455,13 @@ class Kit(KitBase):
         section(self.t("rules"), "1", self.t("how_rules"),
                 lambda: add_rule_sheet(doc, GAME_ID, self.lang, self.base_url))
         return counts
+
+    def add_single(self, doc: Document, page: Page) -> None:
+        """A one-sided page: in duplex it starts a sheet and gets an empty back."""
+        doc.start_sheet()
+        doc.add(page)
+        if doc.padded:
+            doc.add(Page(self.t("blank"), lambda c: None, side="back"))
 
     # ------------------------------------------------------------------ checklist
 
@@ -580,68 +588,71 @@ class Kit(KitBase):
         return draw
 
     def crowd_back(self, card: Mapping[str, Any]) -> Callable[[Canvas, CardBox], None]:
+        """The stress of every party in a row of strips along both short edges, all read
+        with the card upright: slid under a candidate card so one short edge sticks out,
+        every player reads their own colour's strip at the same place."""
         comp = f"{self.t('crowd')} {card['id']} ({self.t('backs')})"
-        edges = self.d["crowd"]["edges"]
         corner = card["corner"]
+        parties = list(self.d["parties"])
+
+        def strips(c: Canvas, box: CardBox, y0: float, band: float, outer: float) -> None:
+            """A row of strips from ``y0`` up ``band`` high; ``outer`` (+1 top, -1 bottom)
+            says which side is the card's edge, where the fill runs into the bleed."""
+            w, safe = box.width, box.safe
+            step = (w - 2 * safe) / len(parties)
+            gap = 0.8 * mm
+            for i, party in enumerate(parties):
+                x0 = safe + i * step + gap / 2
+                x1 = x0 + step - gap
+                fx0 = -box.bleed if i == 0 else x0
+                fx1 = w + box.bleed if i == len(parties) - 1 else x1
+                ink = legible(party["color"])  # white on it, or it on white: 4.5:1
+                c.saveState()
+                if box.low_ink:
+                    stroke_rgb(c, ink)
+                    c.setLineWidth(1.0)
+                    ry0 = y0 if outer > 0 else y0 + safe - 1.5 * mm
+                    c.rect(x0, ry0, x1 - x0, band - safe + 1.5 * mm, stroke=1, fill=0)
+                    fill_rgb(c, ink)
+                else:
+                    fill_rgb(c, ink)
+                    fy0 = y0 if outer > 0 else y0 - box.bleed
+                    c.rect(fx0, fy0, fx1 - fx0, band + box.bleed, stroke=0, fill=1)
+                    c.setFillColorRGB(1, 1, 1)
+                ty = y0 if outer > 0 else y0 + safe  # text stays inside the safe area
+                text_box(c, str(card["stress"][party["id"]]), x0, ty + 3.4 * mm, x1 - x0,
+                         band - safe - 3.4 * mm, fonts=self.fonts, size=15, min_size=10,
+                         component=comp, bold=True, align="center", valign="middle",
+                         max_lines=1)
+                text_box(c, party_name(party, self.lang), x0, ty + 0.6 * mm, x1 - x0,
+                         2.8 * mm, fonts=self.fonts, size=6, min_size=6, component=comp,
+                         align="center", valign="middle", max_lines=1)
+                c.restoreState()
 
         def draw(c: Canvas, box: CardBox) -> None:
             w, h, safe = box.width, box.height, box.safe
             background(c, box, "#ffffff")
-            band = 11 * mm
-            corner_size = 13 * mm
-            for party_id, edge in edges.items():
-                party = self.parties[party_id]
-                c.saveState()
-                # rotate so this edge is at the top: the number reads upright from that side
-                if edge == "top":
-                    c.translate(0, 0)
-                    ew, eh = w, h
-                elif edge == "right":
-                    c.translate(0, h)
-                    c.rotate(-90)
-                    ew, eh = h, w
-                elif edge == "bottom":
-                    c.translate(w, h)
-                    c.rotate(180)
-                    ew, eh = w, h
-                else:
-                    c.translate(w, 0)
-                    c.rotate(90)
-                    ew, eh = h, w
-                x0, x1 = corner_size, ew - corner_size
-                # a shade that carries white text at 4.5:1, and reads at 4.5:1 on white
-                ink = legible(party["color"])
-                if box.low_ink:
-                    stroke_rgb(c, ink)
-                    c.setLineWidth(1.2)
-                    c.rect(x0, eh - band, x1 - x0, band - 1.5 * mm, stroke=1, fill=0)
-                    fill_rgb(c, ink)
-                else:
-                    fill_rgb(c, ink)
-                    c.rect(x0, eh - band, x1 - x0, band + box.bleed, stroke=0, fill=1)
-                    c.setFillColorRGB(1, 1, 1)
-                text_box(c, str(card["stress"][party_id]), x0, eh - band + 1.5 * mm,
-                         (x1 - x0) * 0.55, band - safe + 0.5 * mm, fonts=self.fonts, size=17,
-                         min_size=10, component=comp, bold=True, align="right",
-                         valign="middle", max_lines=1)
-                text_box(c, f"{party_name(party, self.lang)}\n{self.t('stress')}",
-                         x0 + (x1 - x0) * 0.58, eh - band + 1.5 * mm, (x1 - x0) * 0.42,
-                         band - safe + 0.5 * mm, fonts=self.fonts, size=6.5, min_size=6,
-                         component=comp, valign="middle", max_lines=2)
-                c.restoreState()
+            band = 12 * mm
+            strips(c, box, h - band, band, +1)
+            strips(c, box, 0, band, -1)
+            c.setFillColorRGB(0.35, 0.35, 0.35)
+            for y in (h - band - 4 * mm, band + 0.5 * mm):
+                text_box(c, self.t("stress"), safe, y, w - 2 * safe, 3.5 * mm,
+                         fonts=self.fonts, size=6.5, min_size=6, component=comp,
+                         align="center", valign="middle", max_lines=1)
             if corner != "none":
                 figure = self.journalists.get(corner)
                 r = 4.6 * mm
-                for fx, fy in ((safe + r - 0.6 * mm, safe + r - 0.6 * mm),
-                               (w - safe - r + 0.6 * mm, safe + r - 0.6 * mm),
-                               (safe + r - 0.6 * mm, h - safe - r + 0.6 * mm),
-                               (w - safe - r + 0.6 * mm, h - safe - r + 0.6 * mm)):
+                for fx, fy in ((safe + r, band + 1 * mm + r),
+                               (w - safe - r, band + 1 * mm + r),
+                               (safe + r, h - band - 1 * mm - r),
+                               (w - safe - r, h - band - 1 * mm - r)):
                     figure_badge(c, figure, corner == "marine", fx, fy, r, box, self.lang, comp)
             stars_row(c, card["stars"], w / 2, h / 2 + 4 * mm, 13 * mm, box.low_ink, comp)
             c.setFillColorRGB(0.4, 0.4, 0.4)
-            text_box(c, GAME_NAME, band + 2 * mm, h / 2 - 14 * mm, w - 2 * band - 4 * mm, 6 * mm,
-                     fonts=self.fonts, size=6.5, min_size=4.5, component=comp, align="center",
-                     valign="middle", bold=True)
+            text_box(c, GAME_NAME, safe + 2 * mm, h / 2 - 14 * mm, w - 2 * safe - 4 * mm,
+                     6 * mm, fonts=self.fonts, size=6.5, min_size=6, component=comp,
+                     align="center", valign="middle", bold=True)
         return draw
 
     def summary_card(self) -> Card:
@@ -677,96 +688,84 @@ class Kit(KitBase):
                      bold=True, align="center", valign="middle")
         return draw
 
-    def track_cards(self) -> list[Card]:
-        top = self.track["top"]
-        first = list(range(0, top // 2 + 1))
-        second = list(range(top // 2 + 1, top + 1))
-        return [Card("track-1", self.track_card(first, 1, reverse=False)),
-                Card("track-2", self.track_card(second, 2, reverse=True))]
-
-    def track_card(self, spaces: list[int], number: int, reverse: bool
-                   ) -> Callable[[Canvas, CardBox], None]:
-        comp = f"{self.t('track')} {number}/2"
+    def track_page(self) -> Callable[[Canvas], None]:
+        """The popularity track on one sheet: a row per space, top to bottom, each long
+        enough for every candidate's token and Marine's side by side."""
+        comp = self.t("track")
         top = self.track["top"]
         start = self.track["start"]
         yellow_after = self.track["yellow_line_after"]
+        page_w, page_h = self.s.page_size
+        fonts = self.fonts
+        low_ink = self.s.low_ink
+        slots = len(self.d["candidates"]) + 1  # every candidate and Marine
+        label_w = TRACK_LABEL_MM * mm
+        row_w = label_w + slots * TOKEN[0] * mm + (slots + 1) * TOKEN_GAP_MM * mm
+        row_h = TRACK_ROW_MM * mm
+        left = (page_w - row_w) / 2
 
-        def draw(c: Canvas, box: CardBox) -> None:
-            w, h, safe = box.width, box.height, box.safe
-            background(c, box, "#f7f3e8")
-            c.setFillColorRGB(0.2, 0.2, 0.2)
-            # the title sits in the corner the curve leaves free
-            text_box(c, f"{self.t('track_title')} {number}/2",
-                     w - safe - 61 * mm if reverse else safe + 1 * mm, h - safe - 6 * mm,
-                     60 * mm, 6 * mm, fonts=self.fonts, size=9, min_size=6, component=comp,
-                     bold=True, valign="middle", align="right" if reverse else "left")
-            r = 6.2 * mm
-            n = 7
-            x_left, x_right = safe + r + 2 * mm, w - safe - r - 2 * mm
-            points = []
-            for i, space in enumerate(spaces):
-                slot = (n - 1 - i) if reverse else i
-                x = x_left + (x_right - x_left) * slot / (n - 1)
-                rise = (space - spaces[0]) / max(1, len(spaces) - 1)
-                y = safe + r + 6 * mm + (h - 2 * safe - 2 * r - 16 * mm) * (
-                    0.5 - 0.5 * math.cos(math.pi * rise))
-                points.append((space, x, y))
-            c.saveState()
-            c.setLineWidth(2.2)
-            c.setStrokeColorRGB(0.55, 0.55, 0.55)
-            path = c.beginPath()
-            path.moveTo(points[0][1], points[0][2])
-            for _, x, y in points[1:]:
-                path.lineTo(x, y)
-            c.drawPath(path, stroke=1, fill=0)
-            c.restoreState()
-            for k, (space, x, y) in enumerate(points):
-                if space == yellow_after and k + 1 < len(points):
-                    nx, ny = points[k + 1][1], points[k + 1][2]
-                    mx, my = (x + nx) / 2, (y + ny) / 2
-                    c.saveState()
-                    fill_rgb(c, "#f5c542")
-                    stroke_rgb(c, "#c99a06")
-                    c.setLineWidth(0.8)
-                    c.translate(mx, my)
-                    c.rotate(math.degrees(math.atan2(ny - y, nx - x)))
-                    c.rect(-1.2 * mm, -11 * mm, 2.4 * mm, 22 * mm, stroke=1, fill=1)
-                    c.restoreState()
-                    c.setFillColorRGB(0.45, 0.35, 0.0)
-                    text_box(c, self.t("yellow_line"), mx - 22 * mm, my + 9 * mm, 24 * mm,
-                             4 * mm, fonts=self.fonts, size=6, min_size=4.5, component=comp,
-                             align="center", valign="bottom")
-            for space, x, y in points:
+        def draw(c: Canvas) -> None:
+            y = page_h - 15 * mm
+            c.setFillColorRGB(0.1, 0.1, 0.1)
+            text_box(c, f"{GAME_NAME} — {self.t('track_title')}", left, y - 8 * mm, row_w,
+                     8 * mm, fonts=fonts, size=14, min_size=9, component=comp, bold=True,
+                     valign="middle", max_lines=1)
+            text_box(c, self.t("track_help", n=slots), left, y - 17 * mm, row_w, 8 * mm,
+                     fonts=fonts, size=8.5, min_size=6.5, component=comp, valign="middle")
+            c.setFillColorRGB(0.25, 0.25, 0.25)
+            text_box(c, self.t("win", top=top) + "  ▲ " + self.t("marine_here"), left,
+                     y - 24 * mm, row_w, 5 * mm, fonts=fonts, size=8, min_size=6,
+                     component=comp, bold=True, valign="bottom", max_lines=1)
+            y -= 25 * mm
+            for space in range(top, -1, -1):
+                y -= row_h
+                marked(c, "Space", str(space))
                 c.saveState()
-                c.setLineWidth(1.2)
+                c.setLineWidth(1.0)
                 c.setStrokeColorRGB(0.15, 0.15, 0.15)
-                if space == start and not box.low_ink:
+                if space == start and not low_ink:
                     fill_rgb(c, "#cfe8d4")
                 else:
                     c.setFillColorRGB(1, 1, 1)
-                c.circle(x, y, r, stroke=1, fill=1)
-                c.setFillColorRGB(0.1, 0.1, 0.1)
-                text_box(c, str(space), x - r, y - r, 2 * r, 2 * r, fonts=self.fonts, size=15,
-                         min_size=9, component=comp, bold=True, align="center", valign="middle")
-                if space == start:
-                    text_box(c, self.t("start"), x - 12 * mm, y - r - 5 * mm, 24 * mm, 4.2 * mm,
-                             fonts=self.fonts, size=7.5, min_size=5, component=comp, bold=True,
-                             align="center", valign="middle")
+                c.rect(left, y, row_w, row_h - TOKEN_GAP_MM * mm, stroke=1, fill=1)
                 c.restoreState()
+                inner_h = row_h - TOKEN_GAP_MM * mm
+                c.setFillColorRGB(0.1, 0.1, 0.1)
+                text_box(c, str(space), left, y + (4 * mm if space == start else 0), label_w,
+                         inner_h - (4 * mm if space == start else 0), fonts=fonts, size=16,
+                         min_size=9, component=comp, bold=True, align="center",
+                         valign="middle", max_lines=1)
+                if space == start:
+                    text_box(c, self.t("start"), left, y + 0.8 * mm, label_w, 4 * mm,
+                             fonts=fonts, size=7, min_size=6, component=comp, bold=True,
+                             align="center", valign="middle", max_lines=1)
+                # a faint outline where each token goes
+                c.saveState()
+                c.setLineWidth(0.3)
+                c.setStrokeColorRGB(0.6, 0.6, 0.6)
+                c.setDash(1, 1.5)
+                ty = y + (inner_h - TOKEN[1] * mm) / 2
+                for k in range(slots):
+                    tx = left + label_w + TOKEN_GAP_MM * mm + k * (TOKEN[0] + TOKEN_GAP_MM) * mm
+                    c.roundRect(tx, ty, TOKEN[0] * mm, TOKEN[1] * mm, 1.2 * mm, stroke=1,
+                                fill=0)
+                c.restoreState()
+                end_marked(c)
+                if space == yellow_after + 1:
+                    # the yellow line lies between this space and the one below
+                    c.saveState()
+                    fill_rgb(c, "#f5c542")
+                    stroke_rgb(c, "#c99a06")
+                    c.setLineWidth(0.6)
+                    c.rect(left - 3 * mm, y - TOKEN_GAP_MM * mm * 0.5 - 1.2 * mm,
+                           row_w + 6 * mm, 2.4 * mm, stroke=1, fill=1)
+                    c.restoreState()
+                    y -= 2 * mm
             c.setFillColorRGB(0.25, 0.25, 0.25)
-            if spaces[0] == 0:
-                _, x, y = points[0]
-                text_box(c, self.t("lose"), x - r, y + r + 1 * mm, 30 * mm, 4 * mm,
-                         fonts=self.fonts, size=6.5, min_size=4.5, component=comp,
-                         valign="bottom")
-            if spaces[-1] == top:
-                _, x, y = points[-1]
-                text_box(c, self.t("win", top=top), x - r, y + r + 4.6 * mm, 40 * mm, 4 * mm,
-                         fonts=self.fonts, size=6.5, min_size=4.5, component=comp, bold=True,
-                         valign="bottom")
-                text_box(c, "▲ " + self.t("marine_here"), x - r, y + r + 0.8 * mm, 40 * mm,
-                         4 * mm, fonts=self.fonts, size=6.5, min_size=4.5, component=comp,
-                         valign="bottom")
+            text_box(c, self.t("lose") + " · " + self.t("yellow_line_help",
+                                                        after=yellow_after),
+                     left, y - 7 * mm, row_w, 6 * mm, fonts=fonts, size=8, min_size=6,
+                     component=comp, valign="top", max_lines=2)
         return draw
 
     def tokens(self) -> list[Card]:
@@ -779,23 +778,24 @@ class Kit(KitBase):
         return cards
 
     def token(self, name: str, color: str) -> Callable[[Canvas, CardBox], None]:
+        """A flat token, its name on both faces: nine of them lie side by side on a space."""
         comp = f"{self.t('tokens')}: {name}"
 
         def draw(c: Canvas, box: CardBox) -> None:
             w, h = box.width, box.height
-            r = w / 2 - 0.8 * mm
             c.saveState()
-            stroke_rgb(c, color)
             fill_rgb(c, color)
-            c.setLineWidth(1.4)
-            c.circle(w / 2, h / 2, r, stroke=1, fill=0 if box.low_ink else 1)
             if box.low_ink:
-                fill_rgb(c, color)
+                stroke_rgb(c, color)
+                c.setLineWidth(1.2)
+                c.roundRect(0.6, 0.6, w - 1.2, h - 1.2, 1.2 * mm, stroke=1, fill=0)
             else:
+                c.rect(-box.bleed, -box.bleed, w + 2 * box.bleed, h + 2 * box.bleed,
+                       stroke=0, fill=1)
                 c.setFillColorRGB(1, 1, 1)
-            text_box(c, name, w / 2 - r + 1.2 * mm, h / 2 - 3 * mm, 2 * r - 2.4 * mm, 6 * mm,
-                     fonts=self.fonts, size=8, min_size=4.5, component=comp, bold=True,
-                     align="center", valign="middle", max_lines=1)
+            text_box(c, name, 1 * mm, 0.5 * mm, w - 2 * mm, h - 1 * mm, fonts=self.fonts,
+                     size=7.5, min_size=6, component=comp, bold=True, align="center",
+                     valign="middle", max_lines=1)
             c.restoreState()
         return draw
 

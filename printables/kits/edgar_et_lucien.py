@@ -32,6 +32,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from companion.games.base import load_data
 
+from ..draw import background, end_marked, fill_rgb, marked, stroke_rgb
 from ..layout import (
     Card,
     CardBox,
@@ -39,8 +40,10 @@ from ..layout import (
     Document,
     Page,
     PrintSettings,
+    contrast_ratio,
     hex_color,
     legible,
+    plan_cut_tiles,
 )
 from ..text import (
     BuildError,
@@ -75,11 +78,17 @@ BAR_MM = 4.6
 BAR_GAP_MM = 8.5
 """Each end of a bar stops this far from the corner, so bars of two colours never touch."""
 WHEEL_RADIUS_MM = 46.0
+INFLUENCE_MM = 14.0
+"""An influence token's diameter; the play aid's spots are a millimetre wider."""
+PAWN = (22.0, 84.0)
+"""A fold-over pawn: a base tab, the figure, the same figure upside down, a base tab."""
+PAWN_TAB_MM = 12.0
 
 TYPE_COLORS = {"ivory": "#f3e9cc", "steel": "#b9c3cc", "administration": "#d9c4e6"}
 TYPE_INK = {"ivory": "#b89b52", "steel": "#5f6d7a", "administration": "#6e4a87"}
 MANIGANCE_COLOR = "#7a1f2b"
-CERTIFICATE_COLOR = "#9a7413"
+CERTIFICATE_COLOR = "#8c6a11"
+"""Dark enough for white text on it and for its own text on the certificate's cream, 4.5:1."""
 HERITAGE_COLOR = "#2f5d50"
 NOTE_COLORS = {10_000: "#4f8a5b", 50_000: "#7b4f9a"}
 PAPER = "#f8f4ea"
@@ -102,6 +111,13 @@ TEXTS: dict[str, dict[str, str]] = {
     "notes": {"en": "Cogs notes", "fr": "Billets de Rouages"},
     "wheels": {"en": "Movement wheels + tokens", "fr": "Roues de déplacement + jetons"},
     "wheels_row": {"en": "Movement wheels", "fr": "Roues de déplacement"},
+    "influence": {"en": "Influence tokens", "fr": "Jetons d'influence"},
+    "influence_count": {"en": "64 (16 per colour)", "fr": "64 (16 par couleur)"},
+    "pawns": {"en": "Pawns", "fr": "Pions"},
+    "pawns_count": {"en": "8 (4 Edgar, 4 Lucien)", "fr": "8 (4 Edgar, 4 Lucien)"},
+    "pawn_base": {"en": "base", "fr": "socle"},
+    "how_pawns": {"en": "Cut out, fold on the dashed lines, glue the figure back to back",
+                  "fr": "Découper, plier aux pointillés, coller la figure dos à dos"},
     "tokens_row": {"en": "Governor, first player, markers",
                    "fr": "Gouverneur, premier joueur, marqueurs"},
     # checklist
@@ -123,27 +139,12 @@ TEXTS: dict[str, dict[str, str]] = {
     "tokens_count": {"en": "1 + 1 + 5", "fr": "1 + 1 + 5"},
     "bring_title": {"en": "Also bring", "fr": "À apporter aussi"},
     "bring": {
-        "en": "• 8 pawns: an Edgar and a Lucien in each colour (red, yellow, blue, white); any "
-              "two kinds of pieces you can tell apart, such as tall and short.\n"
-              "• 64 influence tokens, 16 per colour, with a plain face and a padlock face: "
-              "coloured counters or coins with a sticker on one face.\n"
-              "• 4 paper fasteners (split pins), one per movement wheel.\n"
-              "• Markers: 4 in the players' colours for the popularity track and a black one "
-              "for the tally track (paper discs are printed with the wheels; cubes work "
-              "better).\n"
-              "• Scissors or a craft knife, a glue stick; card stock makes the wheels and "
-              "tokens last.",
-        "fr": "• 8 pions : un Edgar et un Lucien de chaque couleur (rouge, jaune, bleu, "
-              "blanc) ; deux sortes de pièces qu'on distingue, une grande et une petite par "
-              "exemple.\n"
-              "• 64 jetons d'influence, 16 par couleur, avec une face symbole et une face "
-              "cadenas : des pions de couleur ou des pièces avec une gommette sur une face.\n"
-              "• 4 attaches parisiennes, une par roue de déplacement.\n"
-              "• Des marqueurs : 4 aux couleurs des joueurs pour la piste de popularité et un "
-              "noir pour la piste de décompte (des disques en papier sont imprimés avec les "
-              "roues ; des cubes sont plus pratiques).\n"
-              "• Des ciseaux ou un cutter, un bâton de colle ; du carton rend les roues et les "
-              "jetons plus solides.",
+        "en": "• 4 paper fasteners (split pins), one per movement wheel.\n"
+              "To make the kit: scissors or a craft knife and a glue stick; card stock makes "
+              "the wheels, tokens and pawns last.",
+        "fr": "• 4 attaches parisiennes, une par roue de déplacement.\n"
+              "Pour fabriquer le kit : des ciseaux ou un cutter et un bâton de colle ; du "
+              "carton rend les roues, les jetons et les pions plus solides.",
     },
     # colours
     "colour_red": {"en": "red", "fr": "rouge"},
@@ -421,6 +422,16 @@ def square_mm(side: Mapping[str, Any]) -> float:
     return min(MAX_SQUARE_MM, (BOARD_HEIGHT_MM - 2 * BOARD_MARGIN_MM - LEGEND_MM) / side["rows"])
 
 
+def board_lines_mm(side: Mapping[str, Any]) -> tuple[list[float], list[float]]:
+    """Where the board may be cut to tile it: between two columns of districts (and
+    between two rows, above the legend), never through a district, its text or a metro
+    disc."""
+    square = square_mm(side)
+    xs = [BOARD_MARGIN_MM + k * square for k in range(1, side["cols"])]
+    ys = [BOARD_MARGIN_MM + k * square for k in range(1, side["rows"])]
+    return xs, ys
+
+
 def board_size_mm(side: Mapping[str, Any]) -> tuple[float, float]:
     square = square_mm(side)
     return (side["cols"] * square + 2 * BOARD_MARGIN_MM,
@@ -430,41 +441,20 @@ def board_size_mm(side: Mapping[str, Any]) -> tuple[float, float]:
 # --------------------------------------------------------------------------- drawing
 
 
-def fill_rgb(c: Canvas, color: str) -> None:
-    c.setFillColorRGB(*hex_color(color))
-
-
-def stroke_rgb(c: Canvas, color: str) -> None:
-    c.setStrokeColorRGB(*hex_color(color))
-
-
 def ink_on(color: str) -> str:
-    """Dark or white text, whichever reads on ``color``."""
-    r, g, b = hex_color(color)
-    return DARK if 0.299 * r + 0.587 * g + 0.114 * b > 0.6 else "#ffffff"
+    """Dark or white text, whichever contrasts more with ``color``."""
+    return DARK if contrast_ratio(DARK, color) > contrast_ratio("#ffffff", color) else "#ffffff"
+
+
+def type_ink(kind: str, factor: float) -> str:
+    """The text colour of a district type: its ink, darkened by ``factor`` and as much more
+    as 4.5:1 on the type's ground needs (and so on white paper in low ink)."""
+    return legible(darker(TYPE_INK[kind], factor), TYPE_COLORS[kind])
 
 
 def darker(color: str, factor: float = 0.6) -> str:
     r, g, b = hex_color(color)
     return "#{:02x}{:02x}{:02x}".format(*(round(v * factor * 255) for v in (r, g, b)))
-
-
-def background(c: Canvas, box: CardBox, color: str) -> None:
-    """Fill the card and its bleed, unless printing in low-ink mode."""
-    if box.low_ink:
-        return
-    fill_rgb(c, color)
-    c.rect(-box.bleed, -box.bleed, box.width + 2 * box.bleed, box.height + 2 * box.bleed,
-           stroke=0, fill=1)
-
-
-def marked(c: Canvas, tag: str, ident: str) -> None:
-    """Open a marked-content section, so tests (and curious users) find each drawn part."""
-    c._code.append(f"/{tag} <</ID ({ident})>> BDC")  # noqa: SLF001
-
-
-def end_marked(c: Canvas) -> None:
-    c._code.append("EMC")  # noqa: SLF001
 
 
 def border_icon(c: Canvas, cx: float, cy: float, size: float, bar: str,
@@ -498,8 +488,10 @@ def metro_icon(c: Canvas, cx: float, cy: float, r: float, color: str, fonts: Fon
     stroke_rgb(c, DARK)
     fill_rgb(c, "#ffffff" if inverse else color)
     c.circle(cx, cy, r, stroke=1, fill=1)
-    fill_rgb(c, (darker(color, 0.6) if ink_on(color) == DARK else color) if inverse
-             else ink_on(color))
+    if inverse:
+        fill_rgb(c, legible(darker(color, 0.6)) if ink_on(color) == DARK else legible(color))
+    else:
+        fill_rgb(c, ink_on(color))
     text_box(c, "M", cx - r, cy - r, 2 * r, 2 * r, fonts=fonts, size=r * 1.45 / 1.0,
              min_size=3, component=component, bold=True, align="center", valign="middle",
              max_lines=1)
@@ -596,7 +588,12 @@ class Kit(KitBase):
             def add_side(side: Mapping[str, Any] = side, players: str = players,
                          name: str = name, w: float = w, h: float = h,
                          tiles: list[int] = tiles) -> None:
-                drawn = doc.add_board(w, h, self.board_drawer(side, players), component=name)
+                lines = board_lines_mm(side)
+                plan = plan_cut_tiles(self.s.page_size, w * mm, h * mm,
+                                      [v * mm for v in lines[0]], [v * mm for v in lines[1]])
+                cuts = sorted({t.bx / mm for t in plan if t.col > 0})
+                drawn = doc.add_board(w, h, self.board_drawer(side, players, cuts),
+                                      component=name, lines_mm=lines)
                 tiles.append(len(drawn))
 
             section([(name, "")], self.t("how_board"), add_side)
@@ -617,6 +614,12 @@ class Kit(KitBase):
         section([(self.t("notes"), notes)], self.t("how_cards"),
                 lambda: doc.add_cards(self.notes(), NOTE, component=self.t("notes"),
                                       backs=backs))
+        section([(self.t("influence"), self.t("influence_count"))], self.t("how_cards"),
+                lambda: doc.add_cards(self.influence_tokens(), (INFLUENCE_MM, INFLUENCE_MM),
+                                      component=self.t("influence"), backs=backs))
+        section([(self.t("pawns"), self.t("pawns_count"))], self.t("how_pawns"),
+                lambda: doc.add_cards(self.pawns(), PAWN, component=self.t("pawns"),
+                                      backs=backs))
         section([(self.t("wheels_row"), self.t("wheels_count")),
                  (self.t("tokens_row"), self.t("tokens_count"), self.t("how_tokens"))],
                 self.t("how_wheels"),
@@ -625,6 +628,133 @@ class Kit(KitBase):
         section([(self.t("rules"), "1")], self.t("how_rules"),
                 lambda: add_rule_sheet(doc, GAME_ID, self.lang, self.base_url))
         return rows
+
+    # ------------------------------------------------------------------ pieces
+
+    def influence_tokens(self) -> list[Card]:
+        """16 tokens per player colour: the symbol face up on a district, the padlock face
+        for the holder of the Heritage Protection; duplex, registered like the cards."""
+        count = self.d["influence"]["tokens"]
+        return [Card(f"influence-{colour}-{n + 1}", self.influence_face(colour, False),
+                     self.influence_face(colour, True))
+                for colour in self.d["players"]["colours"] for n in range(count)]
+
+    def influence_face(self, colour: str, locked: bool) -> Callable[[Canvas, CardBox], None]:
+        comp = f"{self.t('influence')}: {self.colour_name(colour)}"
+        player = self.player_colours[colour]
+
+        def draw(c: Canvas, box: CardBox) -> None:
+            w = box.width
+            r = w / 2 - 0.4 * mm
+            ink = legible(player) if box.low_ink else ink_on(player)
+            outline = DARK if colour == "white" else legible(player, ratio=3.0)
+            c.saveState()
+            if not box.low_ink:
+                fill_rgb(c, player)
+                c.rect(-box.bleed, -box.bleed, w + 2 * box.bleed, w + 2 * box.bleed,
+                       stroke=0, fill=1)
+            stroke_rgb(c, outline)
+            c.setLineWidth(1.0)
+            c.circle(w / 2, w / 2, r, stroke=1, fill=0)
+            if locked:
+                padlock(c, w / 2, w / 2 + 2.6 * mm, 5.6 * mm, ink, True)
+            else:
+                fill_rgb(c, ink)
+                symbol(c, "⚜", w / 2, w / 2 + 1.6 * mm, 6.5 * mm, comp)
+            fill_rgb(c, ink)
+            text_box(c, self.colour_name(colour), 1.5 * mm, 1.6 * mm, w - 3 * mm, 3 * mm,
+                     fonts=box.fonts, size=6, min_size=6, component=comp, bold=True,
+                     align="center", valign="middle", max_lines=1)
+            c.restoreState()
+        return draw
+
+    def pawns(self) -> list[Card]:
+        return [Card(f"pawn-{who}-{colour}", self.pawn(who, colour))
+                for who in ("edgar", "lucien") for colour in self.d["players"]["colours"]]
+
+    def pawn(self, who: str, colour: str) -> Callable[[Canvas, CardBox], None]:
+        """A fold-over standee: the figure twice, head to head across the middle fold, and
+        a base tab at each end; folded, the figures are glued back to back and the tabs
+        open out as its base."""
+        name = "Edgar" if who == "edgar" else "Lucien"
+        comp = f"{self.t('pawns')}: {name} {self.colour_name(colour)}"
+        player = self.player_colours[colour]
+
+        def figure(c: Canvas, w: float, h: float, box: CardBox) -> None:
+            """One face, feet at y = 0, head towards y = h."""
+            ink = legible(player) if box.low_ink else ink_on(player)
+            fill_rgb(c, ink)
+            stroke_rgb(c, ink)
+            cx = w / 2
+            c.circle(cx, h - 8.5 * mm, 3.6 * mm, stroke=0, fill=1)
+            body = c.beginPath()
+            body.moveTo(cx - 6 * mm, 7.5 * mm)
+            body.lineTo(cx - 4 * mm, h - 13 * mm)
+            body.lineTo(cx + 4 * mm, h - 13 * mm)
+            body.lineTo(cx + 6 * mm, 7.5 * mm)
+            body.close()
+            c.drawPath(body, stroke=0, fill=1)
+            if who == "edgar":  # a top hat
+                c.rect(cx - 3 * mm, h - 5.6 * mm, 6 * mm, 4.2 * mm, stroke=0, fill=1)
+                c.rect(cx - 4.6 * mm, h - 5.8 * mm, 9.2 * mm, 0.9 * mm, stroke=0, fill=1)
+            else:  # a bow tie
+                fill_rgb(c, player if not box.low_ink else "#ffffff")
+                tie = c.beginPath()
+                tie.moveTo(cx, h - 14.5 * mm)
+                tie.lineTo(cx - 2.4 * mm, h - 13.3 * mm)
+                tie.lineTo(cx - 2.4 * mm, h - 15.7 * mm)
+                tie.lineTo(cx + 2.4 * mm, h - 13.3 * mm)
+                tie.lineTo(cx + 2.4 * mm, h - 15.7 * mm)
+                tie.close()
+                c.drawPath(tie, stroke=0, fill=1)
+            fill_rgb(c, ink)
+            text_box(c, name.upper(), 1 * mm, 1.2 * mm, w - 2 * mm, 5 * mm, fonts=box.fonts,
+                     size=7, min_size=6, component=comp, bold=True, align="center",
+                     valign="middle", max_lines=1)
+
+        def draw(c: Canvas, box: CardBox) -> None:
+            w, h = box.width, box.height
+            tab = PAWN_TAB_MM * mm
+            panel = (h - 2 * tab) / 2
+            c.saveState()
+            if not box.low_ink:
+                fill_rgb(c, player)
+                c.rect(-box.bleed, tab, w + 2 * box.bleed, 2 * panel, stroke=0, fill=1)
+                fill_rgb(c, "#eeeeee")
+                c.rect(-box.bleed, -box.bleed, w + 2 * box.bleed, tab + box.bleed, stroke=0,
+                       fill=1)
+                c.rect(-box.bleed, h - tab, w + 2 * box.bleed, tab + box.bleed, stroke=0,
+                       fill=1)
+            stroke_rgb(c, DARK if colour == "white" or box.low_ink else legible(player))
+            c.setLineWidth(0.8)
+            c.rect(0.4, 0.4, w - 0.8, h - 0.8, stroke=1, fill=0)
+            # fold lines
+            c.setLineWidth(0.5)
+            stroke_rgb(c, DARK)
+            c.setDash(2, 1.5)
+            for y in (tab, tab + panel, h - tab):
+                c.line(0, y, w, y)
+            c.setDash()
+            c.saveState()
+            c.translate(0, tab)
+            figure(c, w, panel, box)
+            c.restoreState()
+            c.saveState()
+            c.translate(w, h - tab)
+            c.rotate(180)
+            figure(c, w, panel, box)
+            c.restoreState()
+            fill_rgb(c, DARK)
+            for y, turn in ((tab / 2, 0), (h - tab / 2, 180)):
+                c.saveState()
+                c.translate(w / 2, y)
+                c.rotate(turn)
+                text_box(c, self.t("pawn_base"), -w / 2 + 1 * mm, -2.5 * mm, w - 2 * mm,
+                         5 * mm, fonts=box.fonts, size=6, min_size=6, component=comp,
+                         align="center", valign="middle", max_lines=2)
+                c.restoreState()
+            c.restoreState()
+        return draw
 
     def add_single(self, doc: Document, page: Page) -> None:
         """A one-sided page: in duplex it starts a sheet and gets an empty back."""
@@ -640,7 +770,8 @@ class Kit(KitBase):
 
     # ------------------------------------------------------------------ the board
 
-    def board_drawer(self, side: Mapping[str, Any], players: str) -> Callable[[Canvas], None]:
+    def board_drawer(self, side: Mapping[str, Any], players: str,
+                     cuts_mm: Sequence[float] = ()) -> Callable[[Canvas], None]:
         comp = self.t("board", players=players)
         low_ink = self.s.low_ink
         w_mm, h_mm = board_size_mm(side)
@@ -675,7 +806,8 @@ class Kit(KitBase):
             c.rect(margin / 2, margin / 2, width - margin, height - margin, stroke=1, fill=0)
             c.restoreState()
             self.board_legend(c, comp, players, margin, margin + rows * square + 2 * mm,
-                              width - 2 * margin, LEGEND_MM * mm - 2 * mm)
+                              width - 2 * margin, LEGEND_MM * mm - 2 * mm,
+                              [v * mm for v in cuts_mm])
             for dist in side["districts"]:
                 x, y = corner(dist)
                 marked(c, "District", f"{side['key']}:{dist['id']}")
@@ -685,7 +817,8 @@ class Kit(KitBase):
                 end_marked(c)
             for border in side["borders"]:
                 a, b = (districts[k] for k in border["districts"])
-                self.border_bar(c, corner(a), corner(b), square, border["colour"], comp)
+                self.border_bar(c, corner(a), corner(b), square, border["colour"], comp,
+                                [v * mm for v in cuts_mm])
         return draw
 
     def district(self, c: Canvas, dist: Mapping[str, Any], x: float, y: float, square: float,
@@ -738,7 +871,7 @@ class Kit(KitBase):
         text_box(c, name, x + pad, y + square - pad - name_h, inner_w, name_h, fonts=fonts,
                  size=11 if square > 50 * mm else 9.5, min_size=6, component=f"{comp}: {name}",
                  bold=True, align="center", valign="top", max_lines=2)
-        fill_rgb(c, darker(TYPE_INK[kind], 0.8))
+        fill_rgb(c, type_ink(kind, 0.8))
         label = f"{self.t('type_' + kind).upper()} · {tax_text}"
         try:
             text_box(c, label, x + pad, y + pad - 1.2 * mm, inner_w, label_h, fonts=fonts,
@@ -774,21 +907,23 @@ class Kit(KitBase):
                                                                       self.lang)))
             low = metro_y + len(stations) * (2 * r + 1.2 * mm) + 0.5 * mm
             high = y + square - pad - name_h - 0.5 * mm
-            fill_rgb(c, darker(TYPE_INK[kind], 0.7))
+            fill_rgb(c, type_ink(kind, 0.7))
             text_box(c, "\n".join(lines), x + pad, low, inner_w, high - low, fonts=fonts,
                      size=7.5, min_size=4.8, component=f"{comp}: {name}", align="center",
                      valign="middle")
         c.restoreState()
 
     def border_bar(self, c: Canvas, a: tuple[float, float], b: tuple[float, float],
-                   square: float, colour: str, comp: str) -> None:
+                   square: float, colour: str, comp: str, cuts: Sequence[float] = ()) -> None:
         """A thick bar of the border's colour over the side two squares share, with the
-        colour's initial so it reads in grey too."""
+        colour's initial so it reads in grey too. On a line the board is cut at
+        (``cuts``), the bar lies wholly on its left, so no initial is split."""
         bar, gap = BAR_MM * mm, BAR_GAP_MM * mm
         (ax, ay), (bx, by) = a, b
         if ay == by:  # side by side: a vertical bar on the shared side
             sx = max(ax, bx)
-            rect = (sx - bar / 2, ay + gap, bar, square - 2 * gap)
+            on_cut = any(abs(sx - v) < 0.01 for v in cuts)
+            rect = (sx - (bar if on_cut else bar / 2), ay + gap, bar, square - 2 * gap)
         else:  # one above the other: a horizontal bar
             sy = max(ay, by)
             rect = (ax + gap, sy - bar / 2, square - 2 * gap, bar)
@@ -812,21 +947,43 @@ class Kit(KitBase):
         c.restoreState()
 
     def board_legend(self, c: Canvas, comp: str, players: str, x: float, y: float,
-                     width: float, height: float) -> None:
+                     width: float, height: float, cuts: Sequence[float] = ()) -> None:
+        """The title and the five legend items; with ``cuts`` (board x of the lines the
+        board is tiled at), no item straddles one: each part holds whole items."""
         fonts = self.fonts
         tax = self.d["tax"]
+        items = ["ivory", "steel", "administration", "border", "metro"]
+        edges = [x] + [v for v in cuts if x < v < x + width] + [x + width]
         title_w = min(78 * mm, width * 0.27)
+        if len(edges) > 2:
+            title_w = min(title_w, (edges[1] - edges[0]) * 0.4)
+        # how many items each part holds: the split that leaves the narrowest item widest
+        room = [edges[i + 1] - edges[i] - (title_w if i == 0 else 0)
+                for i in range(len(edges) - 1)]
+        best: tuple[float, list[int]] = (-1.0, [])
+
+        def splits(n: int, parts: int) -> list[list[int]]:
+            if parts == 1:
+                return [[n]]
+            return [[k] + rest for k in range(n + 1) for rest in splits(n - k, parts - 1)]
+
+        for split in splits(len(items), len(room)):
+            widths = [r / k for r, k in zip(room, split, strict=True) if k]
+            if widths and min(widths) > best[0]:
+                best = (min(widths), split)
+        slots: list[tuple[float, float]] = []  # (left, width) of each item
+        for i, k in enumerate(best[1]):
+            left = edges[i] + (title_w if i == 0 else 0) + (1.5 * mm if i > 0 else 0)
+            span = edges[i + 1] - left - (1.5 * mm if i < len(room) - 1 else 0)
+            slots += [(left + j * span / k, span / k) for j in range(k)]
         c.saveState()
         fill_rgb(c, DARK)
         text_box(c, GAME_NAME, x, y + height / 2, title_w, height / 2, fonts=fonts, size=16,
                  min_size=9, component=comp, bold=True, valign="bottom", max_lines=1)
         text_box(c, self.t("board_title", players=players), x, y, title_w, height / 2 - 1 * mm,
                  fonts=fonts, size=9.5, min_size=6, component=comp, valign="top", max_lines=2)
-        items = ["ivory", "steel", "administration", "border", "metro"]
-        item_w = (width - title_w) / len(items)
         swatch = 9 * mm
-        for i, item in enumerate(items):
-            ix = x + title_w + i * item_w
+        for (ix, item_w), item in zip(slots, items, strict=True):
             cy = y + height / 2
             if item in TYPE_COLORS:
                 fill_rgb(c, TYPE_COLORS[item])
@@ -1028,10 +1185,14 @@ class Kit(KitBase):
         c.setLineWidth(0.8)
         c.roundRect(x, y, w, h, 1.5 * mm, stroke=1, fill=0 if low_ink else 1)
         # the spot for the influence token
-        r = min(5.5 * mm, h / 2 - 1.5 * mm)
+        r = (INFLUENCE_MM + 1) / 2 * mm  # a printed influence token fits, 0.5 mm around
+        if 2 * r > h - 2 * mm:
+            raise BuildError("an action box is lower than an influence token", comp)
         c.setDash(1.5, 1.2)
         c.setFillColorRGB(1, 1, 1)
+        marked(c, "TokenSpot", f"{admin['id']}:{2 * r / mm:.2f}")
         c.circle(x + 2 * mm + r, y + h / 2, r, stroke=1, fill=1)
+        end_marked(c)
         c.setDash()
         c.restoreState()
         tx = x + 4 * mm + 2 * r

@@ -29,6 +29,7 @@ from reportlab.pdfgen.canvas import Canvas
 from companion.games import election_usa as game
 from companion.games.base import GameError, read_options
 
+from ..draw import fill_rgb, stroke_rgb
 from ..layout import Card, CardBox, ChecklistRow, Document, Page, PrintSettings, hex_color
 from ..text import BuildError, text_box
 from ..texts import COMMON_TEXTS, localized
@@ -229,14 +230,6 @@ TEXTS: dict[str, dict[str, str]] = {
 
 def text(key: str, lang: str, **values: Any) -> str:
     return localized(TEXTS, key, lang, **values)
-
-
-def fill_rgb(c: Canvas, color: str) -> None:
-    c.setFillColorRGB(*hex_color(color))
-
-
-def stroke_rgb(c: Canvas, color: str) -> None:
-    c.setStrokeColorRGB(*hex_color(color))
 
 
 def ink_on(color: str) -> str:

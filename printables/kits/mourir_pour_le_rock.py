@@ -21,6 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from companion.games import mourir_pour_le_rock as engine
 from companion.games.base import load_data
 
+from ..draw import fill_rgb, ink_on, stroke_rgb
 from ..layout import (
     EDGE,
     Card,
@@ -31,6 +32,7 @@ from ..layout import (
     PrintSettings,
     fit_grid,
     hex_color,
+    legible,
 )
 from ..text import BuildError, text_box
 from ..texts import COMMON_TEXTS, localized
@@ -255,18 +257,9 @@ def name_in(item: Mapping[str, Any], lang: str) -> str:
     return str(item.get(f"name_{lang}", item["name_en"]))
 
 
-def fill_rgb(c: Canvas, color: str) -> None:
-    c.setFillColorRGB(*hex_color(color))
-
-
-def stroke_rgb(c: Canvas, color: str) -> None:
-    c.setStrokeColorRGB(*hex_color(color))
-
-
 def ink_for(color: str) -> str:
-    """Black or white text, whichever reads on a fill of this colour."""
-    r, g, b = hex_color(color)
-    return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 0.55 else "#ffffff"
+    """Black or white text, whichever contrasts more with a fill of this colour."""
+    return ink_on(color, dark="#000000")
 
 
 class Kit(KitBase):
@@ -484,7 +477,7 @@ class Kit(KitBase):
             c.line(sx + 0.5 * mm, top, sx + sw - 0.5 * mm, top)
             c.restoreState()
             self.write(c, words + "*", sx, top - 5.5 * mm, sw, 5 * mm, size=8, min_size=6,
-                       bold=True, align="center", colour=self.zone_colour(zone),
+                       bold=True, align="center", colour=legible(self.zone_colour(zone)),
                        component=comp, max_lines=1)
         self.write(c, "† " + self.t("dead", n=v["death_points"]) + "*", x, top - 11 * mm,
                    w * 0.3, 5 * mm, size=7, min_size=6, component=comp, max_lines=1)
@@ -728,7 +721,7 @@ class Kit(KitBase):
                             fill=0 if box.low_ink else 1)
             else:
                 c.circle(w / 2, h / 2, r, stroke=1, fill=0 if box.low_ink else 1)
-            ink = colour if box.low_ink else ink_for(colour)
+            ink = legible(colour) if box.low_ink else ink_for(colour)
             self.write(c, big, w / 2 - r + 1 * mm, h / 2 - 2 * mm, 2 * r - 2 * mm, 6.5 * mm,
                        size=10 if not square else 12, min_size=6, bold=True, align="center",
                        valign="middle", colour=ink, component=comp, max_lines=1)

@@ -31,7 +31,17 @@ from reportlab.pdfgen.canvas import Canvas
 
 from companion.games.base import load_data
 
-from ..layout import Card, CardBox, ChecklistRow, Document, Page, PrintSettings, hex_color
+from .. import draw
+from ..draw import background, fill_rgb, stroke_rgb
+from ..layout import (
+    Card,
+    CardBox,
+    ChecklistRow,
+    Document,
+    Page,
+    PrintSettings,
+    legible,
+)
 from ..text import BuildError, symbol, text_box
 from ..texts import COMMON_TEXTS, localized
 from .base import KitBase
@@ -53,7 +63,8 @@ SLOT_W_MM, SLOT_H_MM = 69.0, 104.0
 OFFICE_W_MM, OFFICE_H_MM = 46.0, 38.0
 PAPER = "#f7f3ea"
 DARK = "#222222"
-GOAL_COLOR = "#c8102e"
+GOAL_COLOR = legible("#c8102e", "#f3d6d6")
+"""Red, dark enough for 4.5:1 on the pink of the goal square."""
 PERIODS = ("I", "II", "III", "IV", "V")
 
 TEXTS: dict[str, dict[str, str]] = {
@@ -192,25 +203,9 @@ def text(key: str, lang: str, **values: Any) -> str:
     return localized(TEXTS, key, lang, **values)
 
 
-def fill_rgb(c: Canvas, color: str) -> None:
-    c.setFillColorRGB(*hex_color(color))
-
-
-def stroke_rgb(c: Canvas, color: str) -> None:
-    c.setStrokeColorRGB(*hex_color(color))
-
-
 def ink_on(color: str) -> str:
-    r, g, b = hex_color(color)
-    return DARK if 0.299 * r + 0.587 * g + 0.114 * b > 0.6 else "#ffffff"
-
-
-def background(c: Canvas, box: CardBox, color: str) -> None:
-    if box.low_ink:
-        return
-    fill_rgb(c, color)
-    c.rect(-box.bleed, -box.bleed, box.width + 2 * box.bleed, box.height + 2 * box.bleed,
-           stroke=0, fill=1)
+    """Dark or white text, whichever contrasts more with ``color``."""
+    return draw.ink_on(color, dark=DARK)
 
 
 def surcharges() -> tuple[int, ...]:
@@ -609,7 +604,7 @@ class Kit(KitBase):
 
         def draw(c: Canvas, box: CardBox) -> None:
             r = box.width / 2
-            fill_rgb(c, "#ffffff" if box.low_ink else "#3aa655")
+            fill_rgb(c, "#ffffff" if box.low_ink else legible("#3aa655"))
             stroke_rgb(c, "#1f6b34")
             c.setLineWidth(1)
             c.circle(r, r, r - 0.5 * mm, stroke=1, fill=1)
@@ -632,11 +627,11 @@ class Kit(KitBase):
             if kind == "worker":
                 c.roundRect(0.6 * mm, 0.6 * mm, w - 1.2 * mm, w - 1.2 * mm, 2 * mm,
                             stroke=1, fill=1)
-                fill_rgb(c, hexa if box.low_ink else ink_on(hexa))
+                fill_rgb(c, legible(hexa) if box.low_ink else ink_on(hexa))
                 symbol(c, "♟", w / 2, w / 2 + 1.5 * mm, 10, comp)
             else:
                 c.circle(w / 2, w / 2, w / 2 - 0.6 * mm, stroke=1, fill=1)
-                fill_rgb(c, hexa if box.low_ink else ink_on(hexa))
+                fill_rgb(c, legible(hexa) if box.low_ink else ink_on(hexa))
                 symbol(c, "★", w / 2, w / 2 + 1.5 * mm, 9, comp)
             text_box(c, self.t(kind), 0, 1.8 * mm, w, 4 * mm, fonts=self.fonts, size=6,
                      min_size=6, component=comp, align="center", valign="middle")
