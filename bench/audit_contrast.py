@@ -86,6 +86,17 @@ def low_contrast(data: bytes, tmp_path: Path, first: int, last: int
                     # nothing of it shows: a glyph clipped away (a board tile draws the
                     # whole board and shows its own part)
                     continue
+                # What the glyph is read against: the commonest colour around and inside its
+                # box that is not the glyph's own ink (a letter on a small disc has more
+                # paper than disc in the ring around its box, but the disc is under it).
+                ink = tuple(v * 255 for v in colour)
+                under = Counter()
+                for part in (ring, img.crop(box)):
+                    for count, rgb in part.getcolors(maxcolors=1 << 16) or []:
+                        if max(abs(a - b) for a, b in zip(rgb, ink, strict=True)) > 60:
+                            under[rgb] += count
+                if under:
+                    background = under.most_common(1)[0][0]
                 ratio = contrast(colour, tuple(v / 255 for v in background))
                 need = 4.5 if any(ch2.isalnum() for ch2 in text) else 3.0
                 if ratio < need - 0.05:
