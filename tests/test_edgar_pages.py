@@ -229,3 +229,22 @@ def test_a_player_without_influence_token_is_told_so(app: Flask, monkeypatch: An
     fr = html.unescape(ann.get(f"/t/{table_id}", headers={"Accept-Language": "fr"}).get_data(
         as_text=True))
     assert "Vous n'avez plus de jeton d'influence" in fr
+
+
+def test_french_moves_name_their_border_and_metro_with_agreeing_colours(app: Flask) -> None:
+    """The move list of the programming phase: "Frontière bleue → …", never "Frontière bleu";
+    in English the colour comes first ("Blue border → …")."""
+    table_id, phones = start(app)
+    place_all(table_id, phones)
+    seen = {}
+    for lang in ("fr", "en"):
+        page = html.unescape(phones[0].get(f"/t/{table_id}", headers={
+            "Accept-Language": lang}).get_data(as_text=True))
+        seen[lang] = set(re.findall(r"(Frontière \w+|\w+ border|Métro \w+|\w+ metro) →", page))
+    assert seen["fr"] and seen["en"]
+    agree = {"Frontière rouge", "Frontière jaune", "Frontière bleue", "Frontière blanche",
+             "Frontière verte", "Métro rouge", "Métro jaune", "Métro bleu", "Métro blanc",
+             "Métro vert"}
+    assert seen["fr"] <= agree, seen["fr"] - agree
+    assert all(name.split()[0] in {"Red", "Yellow", "Blue", "White", "Green"}
+               for name in seen["en"]), seen["en"]
