@@ -60,8 +60,12 @@ SNAPSHOT = """async () => {
   const after = document.getElementById('live-after');
   const response = await fetch(root.dataset.liveUrl, {cache: 'no-store',
                                                       credentials: 'same-origin'});
+  // The live log lists the entries themselves (each lock-in adds one): compared apart.
+  const log = after.querySelector('.recent-log');
+  const logText = log ? log.innerText : '';
   return {version: root.dataset.version, live: live.innerHTML, after: after.innerHTML,
-          text: live.innerText + '\\n' + after.innerText, fragment: await response.text()};
+          text: live.innerText + '\\n' + after.innerText.replace(logText, ''),
+          log: logText, fragment: await response.text()};
 }"""
 
 # The Cogs column of the players' table: {"Ann": "50,000", "Bob": "?", ...}.
@@ -175,8 +179,23 @@ def without_versions(html: str) -> str:
     html = re.sub(r'data-version="\d+"', "", html)
     html = re.sub(r' style=""', "", html)  # left by the browser after a tap, shows nothing
     html = re.sub(r'data-undo-refusal="[^"]*"', "", html)
+    html = re.sub(r'data-(undo|redo)-ask="[^"]*"', "", html)  # names the entry, as data-undo
     html = re.sub(r'data-undo-why>[^<]*<', "data-undo-why><", html)
-    return re.sub(r'data-undo="[^"]*"', "", html)
+    # Whom the table waits for follows the lock-ins (as public as the ✓): checked apart,
+    # by waiting_for().
+    html = re.sub(r'data-active-seats="[^"]*"', "", html)
+    html = html.replace('class="your-turn new"', 'class="your-turn"')  # the banner's pulse
+    html = re.sub(r'<section class="card recent-log".*?</section>', "", html, flags=re.S)
+    html = re.sub(r'<span class="small">Also waiting for: [^<]*</span>', "", html)
+    html = re.sub(r"(Also w|W)aiting for: [^<\n]*", "", html)
+    html = re.sub(r'data-undo="[^"]*"', "", html)
+    return re.sub(r"\s+", " ", html)
+
+
+def waiting_for(text: str) -> list[str]:
+    """The names a page says the table waits for (the turn line or the your-turn banner)."""
+    return [name.strip() for line in re.findall(r"[Ww]aiting for: ([^\n<(]*)", text)
+            for name in line.split(",") if name.strip()]
 
 
 def budget_left(since: float) -> float:
@@ -318,6 +337,9 @@ def test_four_phones_program_in_secret_and_all_see_the_reveal(live_server, new_p
                 assert without_versions(now[part]) == without_versions(
                     lock_status_changed(seen[part], name)), (
                     f"{part} of a phone changed beyond {name}'s lock-in status")
+            assert name in waiting_for(seen["text"]) or f"Your turn, {name}" in seen["text"]
+            assert name not in waiting_for(now["text"])
+            assert not re.search(r"border|metro|immobile|→", now["log"], re.IGNORECASE)
             assert f"{name} ✓" in now["text"]
         for page in watchers[:-1]:  # the players' undo bars name the lock, never the moves
             expect(page.locator("[data-undo-label]")).to_have_text(

@@ -35,6 +35,7 @@ from test_browser_edgar import (
     table_json,
     take_seat,
     wait_for_version,
+    waiting_for,
     without_versions,
 )
 
@@ -127,6 +128,8 @@ def test_three_phones_seal_advertising_bids_and_all_see_the_reveal(live_server, 
                 assert without_versions(now[part]) == without_versions(
                     lock_status_changed(seen[part], name)), (
                     f"{part} of a page changed beyond {name}'s bid-in mark")
+            assert name in waiting_for(seen["text"]) or f"Your turn, {name}" in seen["text"]
+            assert name not in waiting_for(now["text"])
             assert f"{name} ✓" in now["text"] and f"${BIDS[seat]}M" not in now["text"]
         expect(phone.locator("#my-bid")).to_contain_text(f"Your bid is in: ${BIDS[seat]}M")
         if seat == 1:

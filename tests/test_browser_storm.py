@@ -299,7 +299,12 @@ def test_the_host_phone_starts_the_table_and_reveals_now(live_server, new_phone)
     submit(player, player.locator("#priority-form button[type=submit]"))
     expect(host.locator("#live .locks")).to_contain_text(f"{PLAYERS[1][0]} ✓")
     shot(host, "storm-ko-10-host-reveal-now")
-    submit(host, host.get_by_role("button", name=reveal))
+    with host.expect_response(lambda r: r.request.method == "POST"
+                              and r.url.endswith("/act")) as response:
+        host.get_by_role("button", name=reveal).click()
+        # Reveal now asks first: the host confirms in the page's dialog.
+        host.locator("#confirm [data-confirm-yes]").click()
+    assert response.value.ok, response.value.text()
     expect(host.locator("#live .status .order .badge").first).to_contain_text(
         f"1. {PLAYERS[1][0]} · 12")
     expect(player.locator("#live .status .order .badge").first).to_contain_text(

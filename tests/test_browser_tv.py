@@ -107,7 +107,7 @@ def test_the_shared_screen_shows_no_secret_of_a_seat_in_edgar_with_hidden_money(
     with ann.expect_response(lambda r: r.url.endswith("/act")) as response:
         form.locator("button[type=submit]").click()
     assert response.value.ok
-    ann.wait_for_function("() => document.querySelector('#program-form button')"
+    ann.wait_for_function("() => document.querySelector('#program-form button[type=submit]')"
                           ".textContent.includes('Change')")
     tv = new_phone(**TV)
     tv.goto(live_server.url + link)

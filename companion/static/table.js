@@ -170,6 +170,41 @@
     return kept;
   }
 
+  // Which folded parts (details) of the live view the player has open: a redraw caused by
+  // another phone keeps them open. A part is known by its summary's text (and its rank
+  // among parts with the same text).
+  function detailsKeys(scope) {
+    var seen = {};
+    var keys = [];
+    scope.querySelectorAll("details").forEach(function (d) {
+      var summary = d.querySelector("summary");
+      var text = summary ? summary.textContent.replace(/\s+/g, " ").trim() : "";
+      seen[text] = (seen[text] || 0) + 1;
+      keys.push([d, text + "#" + seen[text]]);
+    });
+    return keys;
+  }
+
+  function keepOpen() {
+    var open = {};
+    [live, liveAfter].forEach(function (scope) {
+      if (!scope) return;
+      detailsKeys(scope).forEach(function (pair) { if (pair[0].open) open[pair[1]] = true; });
+    });
+    return open;
+  }
+
+  function restoreOpen(open) {
+    [live, liveAfter].forEach(function (scope) {
+      if (!scope) return;
+      detailsKeys(scope).forEach(function (pair) {
+        if (open[pair[1]] && !pair[0].hasAttribute("data-close-when-playing")) {
+          pair[0].open = true;
+        }
+      });
+    });
+  }
+
   function restoreForms(kept) {
     Object.keys(kept).forEach(function (id) {
       var form = document.getElementById(id);
@@ -210,11 +245,13 @@
             var fragment = document.createElement("template");
             fragment.innerHTML = html;
             var kept = keepForms();
+            var open = keepOpen();
             var main = fragment.content.querySelector(".live-root");
             var after = fragment.content.querySelector(".live-after");
             if (main) live.replaceChildren(main);
             if (after && liveAfter) liveAfter.replaceChildren(after);
             restoreForms(kept);
+            restoreOpen(open);
             setVersion(v);
             afterRender();
           });
@@ -311,6 +348,9 @@
       return response.json().then(function (body) {
         if (response.ok) {
           if (form.hasAttribute("data-reset")) form.reset();
+          // The part this form was opened in folds again, as the page draws it after a write.
+          var holder = form.closest("details");
+          if (holder && !holder.hasAttribute("data-keep-open")) holder.open = false;
           // The page's helpers (feedback, confirmations) hear that this form's write landed.
           return refresh().then(function () {
             form.dispatchEvent(new CustomEvent("table:sent", { bubbles: true }));
