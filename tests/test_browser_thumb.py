@@ -381,3 +381,67 @@ def test_the_history_page_asks_before_undoing_another_seat_s_entry(live_server, 
         dialog.get_by_role("button", name="Yes, do it").click()
     assert api(live_server, "GET", f"/api/tables/{table_id}")["version"] == 2
     expect(host.locator("ul.history li.undone")).to_have_count(1)
+
+
+UNDO_BAR = """() => {
+  const bar = document.getElementById('undo-bar');
+  const box = bar.getBoundingClientRect();
+  const shown = Array.from(bar.querySelectorAll('button'))
+    .filter((b) => b.getClientRects().length)
+    .map((b) => ({text: b.innerText.replace(/\\s+/g, ' ').trim(),
+                  full: b.getAttribute('aria-label') || b.textContent.trim(),
+                  clamped: b.scrollHeight > b.clientHeight + 1}));
+  return {top: box.top, height: box.height, background: getComputedStyle(bar).backgroundColor,
+          buttons: shown};
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["dark", "light"])
+def test_at_200_percent_the_undo_bar_takes_at_most_a_quarter_of_the_screen(
+        live_server, new_phone, scheme):
+    """The root font size doubled at 360 x 740, in French (the longer words), with long
+    player names and both undo and redo on the bar: the bar stays within about a quarter
+    of the screen (185 px), opaque, and each button still names its entry in visible text;
+    a label cut short is read whole in the question asked before it is undone."""
+    from playwright.sync_api import expect
+
+    from tests.test_browser import PHONE_WIDTH, WIDER_THAN_THE_PHONE, draw
+
+    BASE[:] = [live_server.url]
+    names = [("Marie-Françoise Delacroix-Beaumont", "blue"),
+             ("Jean-Baptiste Vandenberghe", "pink"), ("Cy", "green")]
+    host = new_phone(color_scheme=scheme)
+    table_id = table_on_phone(host, players=names)
+    claim(host, live_server, table_id, names[0][0])
+    draw(host, 1)
+    draw(host, 2)
+    with host.expect_response(lambda r: r.url.endswith("/undo")):
+        undo_button(host).click()
+    host.locator(".lang a", has_text="FR").click()
+    host.wait_for_selector("html[lang=fr]")
+    redo = host.locator("[data-redo-label]")
+    expect(redo).to_be_visible(timeout=SYNC_WAIT_MS)
+    for size in ("100%", "200%"):
+        host.evaluate(f"document.documentElement.style.fontSize = '{size}'")
+        host.wait_for_timeout(100)
+        bar = host.evaluate(UNDO_BAR)
+        too_wide = host.evaluate(WIDER_THAN_THE_PHONE, PHONE_WIDTH)
+        assert not too_wide, f"{size}: wider than the phone: {too_wide}"
+        host.screenshot(path=str(shot_path(f"thumb-undo-bar-{size[:-1]}-{scheme}")))
+        assert bar["height"] <= 740 / 4, f"{size}: the bar is {bar['height']} px tall"
+        assert bar["top"] + bar["height"] <= 741, bar
+        assert bar["background"].startswith("rgb(") or bar["background"].endswith(", 1)"), bar
+        undo, again = bar["buttons"]
+        # Each button names its entry: the player's name is in its visible text.
+        assert "Marie-Françoise" in undo["text"], undo
+        assert "Marie-Françoise" in again["text"], again
+        assert "stress" in undo["full"] and "stress" in again["full"], bar
+    # At 200 % the label is cut short: undoing first asks, naming the whole entry.
+    assert bar["buttons"][0]["clamped"], bar
+    undo_button(host).click()
+    dialog = host.locator("#confirm")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("Marie-Françoise Delacroix-Beaumont : carte, 1 de stress")
+    host.screenshot(path=str(shot_path(f"thumb-undo-bar-200-confirm-{scheme}")))
+    dialog.locator("[data-confirm-no]").click()
+    expect(dialog).to_be_hidden()

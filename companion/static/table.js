@@ -75,8 +75,68 @@
     applyZoom();
   });
 
+  // The shared screen is never scrolled: its cards flow in columns, and when they do not
+  // fit the screen, more columns and then a smaller scale are tried, never below the scale
+  // that keeps the body text at 18 px (1.0625rem x 1.08). Below 1100 px wide (a laptop
+  // window) the page is left as it is, and scrolls.
+  var TV_LAYOUTS = [[2, 1.5], [3, 1.5], [3, 1.35], [4, 1.35], [3, 1.2], [4, 1.2], [4, 1.08],
+    [5, 1.08]];
+  function fitTv() {
+    if (!root.classList.contains("tv")) return;
+    var main = document.querySelector("main");
+    var page = document.documentElement;
+    if (!main || window.innerWidth < 1100) {
+      delete root.dataset.columns;
+      if (main) main.style.zoom = "";
+      return;
+    }
+    for (var i = 0; i < TV_LAYOUTS.length; i++) {
+      root.dataset.columns = String(TV_LAYOUTS[i][0]);
+      main.style.zoom = String(TV_LAYOUTS[i][1]);
+      if (page.scrollHeight <= window.innerHeight && page.scrollWidth <= window.innerWidth) {
+        return;
+      }
+    }
+  }
+  window.addEventListener("resize", function () { fitTv(); });
+
+  // The undo bar at large text (a root font of 150 % or more): its labels keep to two lines
+  // (app.css); each button's title holds its whole label. Watched, as the text size may
+  // change while the page is open.
+  var undoBar = document.getElementById("undo-bar");
+  function fitUndoBar() {
+    if (!undoBar) return;
+    var rootSize = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+    undoBar.classList.toggle("large-text", rootSize >= 24);
+    undoBar.querySelectorAll("button").forEach(function (button) {
+      button.title = button.textContent.trim();
+    });
+  }
+  if (undoBar && window.ResizeObserver) {
+    new ResizeObserver(function () { fitUndoBar(); }).observe(undoBar);
+  }
+  // A label cut short is read whole before it is undone (or redone): the button's form asks,
+  // naming the whole entry, when it would not already ask.
+  function isCut(button) {
+    return !!button && button.scrollHeight > button.clientHeight + 1;
+  }
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!undoBar || !undoBar.contains(form) || (form.dataset.confirm && !form.dataset.cutAsk)) return;
+    var button = form.querySelector("button[type=submit]");
+    var question = undoBar.dataset.cutAsk || "%s?";
+    if (isCut(button)) {
+      form.dataset.confirm = question.replace("%s", button.textContent.trim());
+      form.dataset.cutAsk = "true";
+    } else if (form.dataset.cutAsk) {
+      form.dataset.confirm = "";
+      delete form.dataset.cutAsk;
+    }
+  }, true);
+
   function afterRender() {
     applyZoom();
+    fitTv();
     var liveRoot = live.querySelector(".live-root");
     if (!liveRoot) return;
     if (liveRoot.dataset.seat !== undefined && root.dataset.seat !== undefined &&
@@ -96,6 +156,7 @@
         undoButton.textContent;
       undoButton.disabled = !liveRoot.dataset.undo || !!liveRoot.dataset.undoRefusal;
       undoButton.form.dataset.confirm = liveRoot.dataset.undoAsk || "";
+      delete undoButton.form.dataset.cutAsk;
     }
     var redoButton = document.querySelector("[data-redo-label]");
     if (redoButton) {
@@ -103,9 +164,11 @@
       if (liveRoot.dataset.redo) redoButton.textContent = liveRoot.dataset.redo;
       redoButton.disabled = !liveRoot.dataset.redo || !!liveRoot.dataset.redoRefusal;
       redoButton.form.dataset.confirm = liveRoot.dataset.redoAsk || "";
+      delete redoButton.form.dataset.cutAsk;
     }
     var why = document.querySelector("[data-undo-why]");
     if (why) why.textContent = liveRoot.dataset.undoRefusal || liveRoot.dataset.redoRefusal || "";
+    fitUndoBar();
     // A phone asking for a seat: the host (or the holder) is told at once, wherever they are
     // on the page.
     var asking = Array.prototype.map.call(
