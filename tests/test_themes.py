@@ -99,7 +99,8 @@ NOT_ON_A_SURFACE = {".token", ".token.marine", ".fosko .metro-m"}
 # Backgrounds that hold no text: the QR code's white, the meters' bars, the map's dark frame
 # (its labels are drawn with their own fills on the districts' colours).
 ON_ACCENT = {"button.primary .muted, .button.primary .muted"}  # inside a primary button
-NO_TEXT = {".qr svg, .qr img", ".meter span", ".meter span.hot", "svg.fosko"}
+NO_TEXT = {".qr svg, .qr img", ".meter span", ".meter span.hot", "svg.fosko",
+           "dialog.guard::backdrop"}  # the dimmed page behind a dialog: it holds no text
 
 
 def _rules(css: str) -> list[tuple[str, dict[str, str]]]:
