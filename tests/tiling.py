@@ -11,6 +11,7 @@ from collections.abc import Sequence
 import pdfplumber
 
 from printables.layout import GLUE_MM, PrintSettings, Tile, plan_cut_tiles
+from printables.texts import COMMON_TEXTS
 
 MM_PT = 72 / 25.4
 
@@ -35,7 +36,7 @@ def fewest_tiles(length: float, lines: Sequence[float], area: float) -> int:
 
 def check_board(data: bytes, settings: PrintSettings, component: str, size_mm: tuple[float, float],
                 lines_mm: tuple[Sequence[float], Sequence[float]],
-                words: Sequence[str]) -> list[Tile]:
+                words: Sequence[str], lang: str = "en") -> list[Tile]:
     w, h = size_mm
     xs, ys = lines_mm
     tiles = plan_cut_tiles(settings.page_size, w * MM_PT, h * MM_PT,
@@ -71,9 +72,11 @@ def check_board(data: bytes, settings: PrintSettings, component: str, size_mm: t
             shown |= set(" ".join(page.crop((x0, top, x1, bottom)).extract_text().split())
                          .split())
             label = texts[index]
-            assert f"Tile {tile.name} of {len(tiles)}" in label, (component, label)
+            assert COMMON_TEXTS["tile"][lang].format(name=tile.name, count=len(tiles)) in label
             if tile.col < tile.cols - 1:
-                assert "lay tile" in label and "on the black line." in label
+                # the whole step, naming the tile laid on this one's glue strip
+                glue = COMMON_TEXTS["tile_cut_glue"][lang].format(name=f"A{tile.col + 2}")
+                assert " ".join(glue.split()) in label, (component, tile.name, label)
             assert "⊕" not in label
         for word in words:
             assert set(word.split()) <= shown, (component, word)
