@@ -113,7 +113,7 @@ def test_the_track_runs_straight_from_0_to_100_with_the_goal(pdf_ko: PdfReader) 
 def test_the_street_has_11_slots_with_their_surcharges(pdf_ko: PdfReader) -> None:
     # each tile draws the whole board, clipped: its text is all on the first tile
     street = texts(pdf_ko)[pages_of(pdf_ko, "거리")[0]]
-    assert len(pages_of(pdf_ko, "거리")) == 6  # two slots on each sheet of A4
+    assert len(pages_of(pdf_ko, "거리")) == 4  # three slots across each sheet of A4
     for slot in range(1, game.SLOTS + 1):
         assert f"{slot}번 칸" in street
     assert [int(n) for n in re.findall(r"가격 \+(\d)", street)] == [
@@ -237,9 +237,11 @@ def test_boards_tile_at_their_own_lines(paper: str, lang: str) -> None:
     street = [t("slot", n=n) for n in range(1, game.SLOTS + 1)]
     street += [t("surcharge", n=game.surcharge(n)) for n in range(1, game.SLOTS + 1)]
     street += [t("street_note").split()[0]]
+    # across the sheet: three slots a sheet (four would not fit), upright two
+    assert len(k.plan(*k.street_size_mm(), k.street_lines_mm())) == -(-game.SLOTS // 2)
     tiles = check_board(data, settings, t("street"), k.street_size_mm(), k.street_lines_mm(),
-                        street, lang)
-    assert len(tiles) == -(-game.SLOTS // 2)  # two slots a sheet: three would not fit
+                        street, lang, landscape_footer_mm=kit.LANDSCAPE_FOOTER_MM)
+    assert len(tiles) == -(-game.SLOTS // 3)
     building = [t("office", n=n) for n in range(1, game.BOARD_OFFICES + 1)]
     building += [t("added", n=n) for n in range(1, game.ADDED_OFFICES + 1)]
     building += [t("board_offices"), t("basic_offices"), t("added_offices"), t("building")]
@@ -250,5 +252,5 @@ def test_boards_tile_at_their_own_lines(paper: str, lang: str) -> None:
     track = [i for i, text in enumerate(pages) if f"· {t('track')} · " in text]
     assert len(track) == 1 and t("goal", goal=game.GOAL) in pages[track[0]]
     checklist = pages[2]
-    assert t("tiles_count", n=6) in checklist and t("tiles_count", n=2) in checklist
+    assert t("tiles_count", n=4) in checklist and t("tiles_count", n=2) in checklist
     assert t("tile_one") in checklist and "⊕" not in checklist

@@ -34,14 +34,42 @@ def fewest_tiles(length: float, lines: Sequence[float], area: float) -> int:
     return min(ends)
 
 
+def upright(data: bytes, page_w: float, page_h: float, shift: float,
+            component: str) -> tuple[bytes, list[int]]:
+    """The PDF with each tile page of ``component`` turned back to the landscape frame its
+    tile was planned in (the inverse of the kit's turn)."""
+    from pypdf import PdfReader, PdfWriter, Transformation
+    from pypdf.generic import RectangleObject
+
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+    turned = []
+    for index, page in enumerate(writer.pages):
+        text = " ".join((page.extract_text() or "").split())
+        if f"· {component} A" in text:
+            turned.append(index)
+            page.add_transformation(Transformation().rotate(-90).translate(-shift, page_w))
+            box = RectangleObject([0, 0, page_h - shift, page_w])
+            page.mediabox = box
+            page.cropbox = box
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue(), turned
+
+
 def check_board(data: bytes, settings: PrintSettings, component: str, size_mm: tuple[float, float],
                 lines_mm: tuple[Sequence[float], Sequence[float]],
-                words: Sequence[str], lang: str = "en") -> list[Tile]:
+                words: Sequence[str], lang: str = "en",
+                landscape_footer_mm: float | None = None) -> list[Tile]:
+    """``landscape_footer_mm``: the tiles lie across the sheet, turned on the portrait page
+    with this much room for the footer; the pages are turned back upright to be read."""
     w, h = size_mm
     xs, ys = lines_mm
-    tiles = plan_cut_tiles(settings.page_size, w * MM_PT, h * MM_PT,
-                           [v * MM_PT for v in xs], [v * MM_PT for v in ys])
     page_w, page_h = settings.page_size
+    if landscape_footer_mm is not None:
+        data, turned = upright(data, page_w, page_h, landscape_footer_mm * MM_PT, component)
+        page_w, page_h = page_h - landscape_footer_mm * MM_PT, page_w
+    tiles = plan_cut_tiles((page_w, page_h), w * MM_PT, h * MM_PT,
+                           [v * MM_PT for v in xs], [v * MM_PT for v in ys])
     area_w = page_w / MM_PT - 2 * 7
     assert tiles[0].cols == fewest_tiles(w, xs, area_w), (component, len(tiles))
     assert tiles[0].rows == 1 or ys, component
@@ -54,7 +82,7 @@ def check_board(data: bytes, settings: PrintSettings, component: str, size_mm: t
     with pdfplumber.open(io.BytesIO(data)) as pdf:
         texts = [" ".join((p.extract_text() or "").split()) for p in pdf.pages]
         pages = [i for i, t in enumerate(texts) if f"· {component} A" in t
-                 or f"· {component} B" in t]
+                 or f"· {component} B" in t] if landscape_footer_mm is None else turned
         assert len(pages) == len(tiles), (component, len(pages), len(tiles))
         shown: set[str] = set()
         for tile, index in zip(tiles, pages, strict=True):

@@ -40,6 +40,8 @@ from ..layout import (
     Document,
     Page,
     PrintSettings,
+    Tile,
+    _cut_tile_drawer,
     legible,
     plan_cut_tiles,
 )
@@ -62,6 +64,9 @@ universal paper: 188 mm wide, within every paper's tile area."""
 TRACK_COLS = 10
 SLOT_W_MM, SLOT_H_MM = 69.0, 104.0
 """A street slot's pitch (its card area is 4 mm narrower) and height."""
+LANDSCAPE_FOOTER_MM = 6.0
+"""A board tiled across the sheet (landscape, turned on the portrait page) keeps this much
+more room on the side where the page footer runs."""
 OFFICE_COLS = 3
 """The Federal Building is cut after this many columns of offices: its headings and its
 note keep to the first columns, so no text is split across two sheets."""
@@ -321,14 +326,29 @@ class Kit(KitBase):
         return rows
 
     def plan(self, width_mm: float, height_mm: float,
-             lines_mm: tuple[Sequence[float], Sequence[float]]) -> list[Any]:
-        return plan_cut_tiles(self.s.page_size, width_mm * mm, height_mm * mm,
+             lines_mm: tuple[Sequence[float], Sequence[float]],
+             landscape: bool = False) -> list[Tile]:
+        page_w, page_h = self.s.page_size
+        size = (page_h - LANDSCAPE_FOOTER_MM * mm, page_w) if landscape else (page_w, page_h)
+        return plan_cut_tiles(size, width_mm * mm, height_mm * mm,
                               [v * mm for v in lines_mm[0]], [v * mm for v in lines_mm[1]])
+
+    def best_plan(self, width_mm: float, height_mm: float,
+                  lines_mm: tuple[Sequence[float], Sequence[float]]
+                  ) -> tuple[list[Tile], bool]:
+        """The tiles, and whether they lie across the sheet: landscape when that takes
+        fewer sheets (the street: three slots a sheet instead of two), else portrait."""
+        portrait = self.plan(width_mm, height_mm, lines_mm)
+        try:
+            across = self.plan(width_mm, height_mm, lines_mm, landscape=True)
+        except BuildError:
+            return portrait, False
+        return (across, True) if len(across) < len(portrait) else (portrait, False)
 
     def board_row(self, width_mm: float, height_mm: float,
                   lines_mm: tuple[Sequence[float], Sequence[float]]) -> tuple[str, str]:
         """A board's count and how-to for the checklist: tiles to glue, or one sheet."""
-        n = len(self.plan(width_mm, height_mm, lines_mm))
+        n = len(self.best_plan(width_mm, height_mm, lines_mm)[0])
         if n == 1:
             return self.t("tile_one"), self.t("how_page")
         return self.t("tiles_count", n=n), self.t("how_board")
@@ -337,10 +357,29 @@ class Kit(KitBase):
                   draw_board: Callable[[Canvas], None],
                   lines_mm: tuple[Sequence[float], Sequence[float]], name: str) -> None:
         """A board on one sheet when it fits, with a cut line round it; else tiled at its
-        own lines (between slots, between columns of offices)."""
-        tiles = self.plan(width_mm, height_mm, lines_mm)
-        if len(tiles) > 1:
+        own lines (between slots, between columns of offices), across the sheet when that
+        takes fewer sheets."""
+        tiles, landscape = self.best_plan(width_mm, height_mm, lines_mm)
+        if len(tiles) > 1 and not landscape:
             doc.add_board(width_mm, height_mm, draw_board, component=name, lines_mm=lines_mm)
+            return
+        if len(tiles) > 1:
+            page_w = self.s.page_size[0]
+            for tile in tiles:
+                inner = _cut_tile_drawer(tile, tiles, draw_board, self.s, doc.texts)
+
+                def turned(c: Canvas, inner: Callable[[Canvas], None] = inner) -> None:
+                    # the landscape tile on the portrait page, its top to the left edge;
+                    # the page footer runs along its left
+                    c.translate(page_w, 0)
+                    c.rotate(90)
+                    c.translate(LANDSCAPE_FOOTER_MM * mm, 0)
+                    inner(c)
+
+                doc.start_sheet()
+                doc.add(Page(f"{name} {tile.name}", turned))
+                if doc.padded:
+                    doc.add(Page(self.t("blank"), lambda c: None, side="back"))
             return
         tile = tiles[0]
 
