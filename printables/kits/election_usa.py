@@ -400,7 +400,7 @@ class Kit(KitBase):
         margin = BOARD_MARGIN_MM * mm
         track_h = 42 * mm
         title_h = 16 * mm
-        cols, rows = BOARD_COLS, 2
+        rows = 2
         cw = BOARD_COL_MM * mm
         ch = (height - 2 * margin - track_h - title_h) / rows
         map_top = height - margin - title_h

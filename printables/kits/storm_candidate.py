@@ -22,6 +22,7 @@ Korean (the players' language, NanumGothic embedded) and English.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -295,8 +296,7 @@ class Kit(KitBase):
                 (self.t("building"), self.building_size_mm(), self.draw_building,
                  self.building_lines_mm())):
             section(name, *self.board_row(w, h, lines),
-                    lambda w=w, h=h, draw_board=draw_board, lines=lines, name=name:
-                    self.add_board(doc, w, h, draw_board, lines, name))
+                    functools.partial(self.add_board, doc, w, h, draw_board, lines, name))
 
         def bus_page() -> None:
             doc.start_sheet()
