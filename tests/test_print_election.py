@@ -126,7 +126,7 @@ def test_pages_sizes_and_components(pdf_en: PdfReader) -> None:
         "Board", "Coins $1M and $3M", "Pawn tokens and Sincerity markers",
         "Display mat of the ten face-up cards", "Player aids", "Final-scoring sheet",
         "Action cards, blank templates", "Skeleton cards, blank templates", "Rule sheet")}
-    assert count["Board"] == 3 and count["Display mat of the ten face-up cards"] == 2
+    assert count["Board"] == 4 and count["Display mat of the ten face-up cards"] == 3
     assert count["Final-scoring sheet"] == 1 and count["Rule sheet"] >= 3
     assert all(count.values()), count
     for name in ("Board", "Player aids", "Action cards, blank templates"):
@@ -182,7 +182,7 @@ def test_the_checklist_says_the_decks_are_blank_templates(pdf_en: PdfReader,
                                                           edited: PdfReader) -> None:
     text = texts(pdf_en)[2]
     assert "Checklist" in text or "What to cut" in text
-    for line in ("Board", "3 tiles", "40 + 25", "5 × 20 + 5", "Player aids",
+    for line in ("Board", "4 tiles", "3 tiles", "40 + 25", "5 × 20 + 5", "Player aids",
                  "Final-scoring sheet", "No deck list saved", "Rule sheet", "Also bring"):
         assert line in text, line
     french = texts(edited)[2]
@@ -241,3 +241,29 @@ def test_the_rule_sheet_qr_codes_open_existing_rules_pages(kit_en: Path, pdf_en:
 
 def test_builds_are_reproducible(kit_en: Path) -> None:
     assert render_bytes(build(GAME, PrintSettings(), BASE)[0]) == kit_en.read_bytes()
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "universal"])
+def test_board_and_mat_tile_at_their_own_lines(paper: str) -> None:
+    """The board is cut only between two columns of regions (the title, the Sincerity
+    spaces and the note keep to a column), the mat only between two columns of places, on
+    the fewest sheets those lines allow; no glyph crosses a cut, every region's name and
+    points, every track number and every place shows on a tile, each tile says all its
+    steps and the tile laid on a glue strip has a black line to lay its edge on."""
+    from tiling import check_board
+
+    settings = PrintSettings(paper=paper)
+    doc, _ = build(GAME, settings, BASE)
+    data = render_bytes(doc)
+    words = [r["name_en"] for r in game.REGIONS]
+    words += [f"1st {a} · 2nd {b} · 3rd {c}" for a, b, c in (r["points"] for r in game.REGIONS)]
+    words += [str(n) for n in range(game.SINCERITY_MIN, game.SINCERITY_MAX + 1)]
+    words += ["Sincerity", "start", "Election USA", "tied colours are removed"]
+    board = check_board(data, settings, "Board", (kit.BOARD_W_MM, kit.BOARD_H_MM),
+                        kit.board_lines_mm(), words)
+    assert len(board) == 4  # one column of regions on each sheet
+    places = [f"Card {n}" for n in range(1, 11)] + ["The ten face-up Action cards",
+                                                     "refill its place"]
+    mat = check_board(data, settings, "Display mat of the ten face-up cards",
+                      (kit.MAT_W_MM, kit.MAT_H_MM), kit.mat_lines_mm(), places)
+    assert len(mat) == 3

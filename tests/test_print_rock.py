@@ -307,3 +307,14 @@ def test_the_market_mat_holds_six_real_cards_apart(paper: str) -> None:
             apart = b[0] - a[2] >= 2 or a[0] - b[2] >= 2 or b[1] - a[3] >= 2 \
                 or a[1] - b[3] >= 2
             assert apart, (a, b)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "universal"])
+def test_every_board_fits_one_sheet_so_none_is_tiled(paper: str) -> None:
+    """The player boards, the main board and the market mat are each drawn on one page of
+    every paper: no tile, no glue strip, no seam through a zone or a pile."""
+    doc, _ = build(GAME, PrintSettings(paper=paper), BASE)
+    names = [page.component for page in doc.pages]
+    assert not [n for n in names if re.search(r" [A-Z]\d$", n)], names
+    for board in ("Player boards", "Main board", "Market"):
+        assert any(n.startswith(board) for n in names), (board, names)

@@ -6,6 +6,7 @@ Built once per module in Korean (A4, long-edge duplex) and in English (Letter, l
 
 from __future__ import annotations
 
+import io
 import re
 from collections import Counter
 from pathlib import Path
@@ -112,6 +113,7 @@ def test_the_track_runs_straight_from_0_to_100_with_the_goal(pdf_ko: PdfReader) 
 def test_the_street_has_11_slots_with_their_surcharges(pdf_ko: PdfReader) -> None:
     # each tile draws the whole board, clipped: its text is all on the first tile
     street = texts(pdf_ko)[pages_of(pdf_ko, "거리")[0]]
+    assert len(pages_of(pdf_ko, "거리")) == 4  # three slots across each sheet of A4
     for slot in range(1, game.SLOTS + 1):
         assert f"{slot}번 칸" in street
     assert [int(n) for n in re.findall(r"가격 \+(\d)", street)] == [
@@ -215,3 +217,40 @@ def test_the_rule_sheet_qr_codes_open_the_korean_rules(kit_ko: Path, pdf_ko: Pdf
 
 def test_builds_are_reproducible(kit_ko: Path) -> None:
     assert render_bytes(build(GAME, PrintSettings(lang="ko"), BASE)[0]) == kit_ko.read_bytes()
+
+
+@pytest.mark.parametrize("paper,lang", [("a4", "ko"), ("a4", "en"), ("letter", "en"),
+                                        ("universal", "ko")])
+def test_boards_tile_at_their_own_lines(paper: str, lang: str) -> None:
+    """The street is cut only in the gap between two slots, the Federal Building only
+    between two columns of offices (its headings and note keep to the first columns), on
+    the fewest sheets those lines allow; the track fits one sheet. No glyph crosses a cut,
+    every slot, price and office shows on a tile, each tile says all its steps and the tile
+    laid on a glue strip has a black line to lay its edge on; the checklist counts them."""
+    from tiling import check_board
+
+    settings = PrintSettings(paper=paper, lang=lang)
+    k = kit.Kit(settings)
+    doc, _ = build(GAME, settings, BASE)
+    data = render_bytes(doc)
+    t = k.t
+    street = [t("slot", n=n) for n in range(1, game.SLOTS + 1)]
+    street += [t("surcharge", n=game.surcharge(n)) for n in range(1, game.SLOTS + 1)]
+    street += [t("street_note").split()[0]]
+    # across the sheet: three slots a sheet (four would not fit), upright two
+    assert len(k.plan(*k.street_size_mm(), k.street_lines_mm())) == -(-game.SLOTS // 2)
+    tiles = check_board(data, settings, t("street"), k.street_size_mm(), k.street_lines_mm(),
+                        street, lang, landscape_footer_mm=kit.LANDSCAPE_FOOTER_MM)
+    assert len(tiles) == -(-game.SLOTS // 3)
+    building = [t("office", n=n) for n in range(1, game.BOARD_OFFICES + 1)]
+    building += [t("added", n=n) for n in range(1, game.ADDED_OFFICES + 1)]
+    building += [t("board_offices"), t("basic_offices"), t("added_offices"), t("building")]
+    tiles = check_board(data, settings, t("building"), k.building_size_mm(),
+                        k.building_lines_mm(), building, lang)
+    assert len(tiles) == 2
+    pages = texts(PdfReader(io.BytesIO(data)))
+    track = [i for i, text in enumerate(pages) if f"· {t('track')} · " in text]
+    assert len(track) == 1 and t("goal", goal=game.GOAL) in pages[track[0]]
+    checklist = pages[2]
+    assert t("tiles_count", n=4) in checklist and t("tiles_count", n=2) in checklist
+    assert t("tile_one") in checklist and "⊕" not in checklist

@@ -49,6 +49,28 @@ BOARD_W_MM = 540.0
 BOARD_H_MM = 250.0
 MAT_W_MM = 364.0
 MAT_H_MM = 226.0
+BOARD_MARGIN_MM = 10.0
+BOARD_COLS = 4
+BOARD_COL_MM = (BOARD_W_MM - 2 * BOARD_MARGIN_MM) / BOARD_COLS
+"""The map's four columns of regions; the Sincerity track below them and the board's texts
+keep to the same columns, so the board may be cut between two columns (``board_lines_mm``)."""
+TRACK_SLOTS_PER_COL = 5
+"""Each column holds five slots of the Sincerity track: the label takes the first two, then
+the 16 spaces, and the last column ends with the note on the victory points."""
+MAT_SLOT_GAP_MM = 7.0
+MAT_LEFT_MM = 10.0
+
+
+def board_lines_mm() -> tuple[list[float], list[float]]:
+    """Where the board may be cut to tile it: between two columns of regions, from top to
+    bottom (the track's spaces and the texts stop short of these lines)."""
+    return [BOARD_MARGIN_MM + k * BOARD_COL_MM for k in range(1, BOARD_COLS)], []
+
+
+def mat_lines_mm() -> tuple[list[float], list[float]]:
+    """Where the Action card mat may be cut: in the gap between two columns of places."""
+    step = POKER[0] + MAT_SLOT_GAP_MM
+    return [MAT_LEFT_MM + k * step - MAT_SLOT_GAP_MM / 2 for k in range(1, 5)], []
 COINS = {1: 40, 3: 25}
 """Coins per value: $15M for each of five players at the start, and what Fundraising brings."""
 
@@ -77,8 +99,9 @@ TEXTS: dict[str, dict[str, str]] = {
     "action_blank": {"en": "Action cards, blank templates", "fr": "Cartes Action, modèles vierges"},
     "skeleton_blank": {"en": "Skeleton cards, blank templates",
                        "fr": "Cartes Skeleton, modèles vierges"},
-    "how_board": {"en": "Trim the dashed edges, glue the tiles (⊕ on ⊕)",
-                  "fr": "Coupez les bords pointillés, collez les morceaux (⊕ sur ⊕)"},
+    "how_board": {"en": "Cut out each tile, glue it on the grey strip to the black line",
+                  "fr": "Découpez chaque morceau, collez-le sur la bande grise jusqu'au trait "
+                        "noir"},
     "how_tokens": {"en": "Cut along the crop marks; card stock helps",
                    "fr": "Couper aux traits de coupe ; du carton aide"},
     "how_cards": {"en": "Cut along the crop marks; double-sided",
@@ -301,7 +324,8 @@ class Kit(KitBase):
 
         tiles: list[int] = []
         section(self.t("board"), "", self.t("how_board"), lambda: tiles.append(len(
-            doc.add_board(BOARD_W_MM, BOARD_H_MM, self.board_drawer(), component=self.t("board")))))
+            doc.add_board(BOARD_W_MM, BOARD_H_MM, self.board_drawer(), component=self.t("board"),
+                          lines_mm=board_lines_mm()))))
         rows[-1] = (rows[-1][0], self.t("tiles_count", n=tiles[0]), *rows[-1][2:])
         coins = [Card(f"coin-{v}-{i}", self.coin(v)) for v, n in COINS.items() for i in range(n)]
         section(self.t("coins"), " + ".join(str(n) for n in COINS.values()), self.t("how_tokens"),
@@ -317,7 +341,8 @@ class Kit(KitBase):
                                        component=self.t("pawns"))))
         mat_tiles: list[int] = []
         section(self.t("mat"), "", self.t("how_board"), lambda: mat_tiles.append(len(
-            doc.add_board(MAT_W_MM, MAT_H_MM, self.mat_drawer(), component=self.t("mat")))))
+            doc.add_board(MAT_W_MM, MAT_H_MM, self.mat_drawer(), component=self.t("mat"),
+                          lines_mm=mat_lines_mm()))))
         rows[-1] = (rows[-1][0], self.t("tiles_count", n=mat_tiles[0]), *rows[-1][2:])
         aids = [Card(f"aid-{i}", self.aid()) for i in range(game.MAX_PLAYERS)]
         section(self.t("aids"), str(len(aids)), self.t("how_tokens"),
@@ -372,11 +397,11 @@ class Kit(KitBase):
         comp = self.t("board")
         low_ink = self.s.low_ink
         width, height = BOARD_W_MM * mm, BOARD_H_MM * mm
-        margin = 10 * mm
+        margin = BOARD_MARGIN_MM * mm
         track_h = 42 * mm
         title_h = 16 * mm
-        cols, rows = 4, 2
-        cw = (width - 2 * margin) / cols
+        rows = 2
+        cw = BOARD_COL_MM * mm
         ch = (height - 2 * margin - track_h - title_h) / rows
         map_top = height - margin - title_h
 
@@ -389,9 +414,10 @@ class Kit(KitBase):
             c.setLineWidth(1.2)
             c.rect(margin / 2, margin / 2, width - margin, height - margin, stroke=1, fill=0)
             fill_rgb(c, DARK)
-            self.box(c, self.t("board_title"), margin, map_top + 2 * mm, width - 2 * margin,
-                     title_h - 4 * mm, size=22, comp=comp, bold=True, align="center",
-                     valign="middle", lines=1)
+            # the title keeps to the first column: no cut line runs through it
+            self.box(c, self.t("board_title"), margin + 2 * mm, map_top + 1 * mm,
+                     cw - 4 * mm, title_h - 2 * mm, size=15, min_size=10, comp=comp,
+                     bold=True, valign="middle", lines=2)
             for region in game.REGIONS:
                 x = margin + region["col"] * cw
                 y = map_top - (region["row"] + region["h"]) * ch
@@ -411,38 +437,40 @@ class Kit(KitBase):
                 self.box(c, self.t("places", a=a, b=b, c=p3), x + 5 * mm, y + h - 32 * mm,
                          w - 10 * mm, 11 * mm, size=17, comp=comp, align="center",
                          valign="middle", lines=1)
-            self.box(c, self.t("places_note"), margin, map_top - rows * ch - 7 * mm,
-                     width - 2 * margin, 6 * mm, size=9, comp=comp, align="center",
-                     valign="middle", lines=1)
-            self.sincerity_track(c, margin, margin + 2 * mm, width - 2 * margin,
+            self.sincerity_track(c, margin, margin + 2 * mm, cw / TRACK_SLOTS_PER_COL,
                                  track_h - 12 * mm, comp)
             c.restoreState()
         return draw
 
-    def sincerity_track(self, c: Canvas, x: float, y: float, w: float, h: float,
+    def sincerity_track(self, c: Canvas, x: float, y: float, step: float, h: float,
                         comp: str) -> None:
-        spaces = game.SINCERITY_MAX - game.SINCERITY_MIN + 1
-        label_w = 38 * mm
-        step = (w - label_w) / spaces
+        """The track in slots of ``step``, five to a column of the map: the label in the
+        first two, one space in each of the next 16, the victory-point note in the last
+        two. No space or text crosses a column line."""
         fill_rgb(c, SINCERITY_BLUE)
-        self.box(c, self.t("sincerity"), x, y, label_w - 2 * mm, h, size=16, comp=comp,
-                 bold=True, valign="middle", lines=1)
-        for i in range(spaces):
-            value = game.SINCERITY_MIN + i
-            bx = x + label_w + i * step
+        self.box(c, self.t("sincerity"), x + 2 * mm, y, 2 * step - 4 * mm, h, size=16,
+                 comp=comp, bold=True, valign="middle", lines=1)
+        for i, value in enumerate(range(game.SINCERITY_MIN, game.SINCERITY_MAX + 1)):
+            bx = x + (2 + i) * step
             c.saveState()
             start = value == game.START["sincerity"]
             fill_rgb(c, "#ffffff" if self.s.low_ink or not start else "#d7e6f7")
             stroke_rgb(c, SINCERITY_BLUE)
             c.setLineWidth(2 if start else 1)
-            c.rect(bx + 0.8 * mm, y, step - 1.6 * mm, h, stroke=1, fill=1)
+            c.rect(bx + 1.2 * mm, y, step - 2.4 * mm, h, stroke=1, fill=1)
             fill_rgb(c, SINCERITY_BLUE)
-            self.box(c, str(value), bx + 1 * mm, y + h / 3, step - 2 * mm, h * 2 / 3 - 1 * mm,
-                     size=16, comp=comp, bold=True, align="center", valign="middle", lines=1)
+            self.box(c, str(value), bx + 1.5 * mm, y + h / 3, step - 3 * mm,
+                     h * 2 / 3 - 1 * mm, size=16, comp=comp, bold=True, align="center",
+                     valign="middle", lines=1)
             if start:
-                self.box(c, self.t("start"), bx + 1 * mm, y + 1 * mm, step - 2 * mm, h / 3,
+                self.box(c, self.t("start"), bx + 1.5 * mm, y + 1 * mm, step - 3 * mm, h / 3,
                          size=8, comp=comp, align="center", valign="middle", lines=1)
             c.restoreState()
+        used = 2 + game.SINCERITY_MAX - game.SINCERITY_MIN + 1
+        fill_rgb(c, DARK)
+        self.box(c, self.t("places_note"), x + used * step + 2 * mm, y,
+                 (TRACK_SLOTS_PER_COL * BOARD_COLS - used) * step - 4 * mm, h, size=9,
+                 min_size=7, comp=comp, valign="middle")
 
     # ------------------------------------------------------------------ tokens
 
@@ -516,13 +544,18 @@ class Kit(KitBase):
             c.setLineWidth(1)
             c.rect(3 * mm, 3 * mm, width - 6 * mm, height - 6 * mm, stroke=1, fill=0)
             fill_rgb(c, DARK)
-            self.box(c, self.t("mat_title"), 10 * mm, height - 16 * mm, width - 20 * mm,
-                     9 * mm, size=16, comp=comp, bold=True, lines=1)
-            self.box(c, self.t("mat_help"), 10 * mm, height - 27 * mm, width - 20 * mm,
-                     10 * mm, size=9, comp=comp, lines=2)
+            # the title above the first two places, the help above the next two: no text
+            # crosses the gaps the mat is cut at
+            two = 2 * slot_w + MAT_SLOT_GAP_MM * mm
+            self.box(c, self.t("mat_title"), MAT_LEFT_MM * mm, height - 30 * mm, two,
+                     22 * mm, size=16, min_size=11, comp=comp, bold=True, valign="middle",
+                     lines=2)
+            self.box(c, self.t("mat_help"), MAT_LEFT_MM * mm + two + MAT_SLOT_GAP_MM * mm,
+                     height - 30 * mm, two, 23 * mm, size=9, min_size=7, comp=comp,
+                     valign="middle", lines=5)
             for index, (number, where) in enumerate(self.mat_slots()):
                 col, row = index % 5, index // 5
-                x = 10 * mm + col * (slot_w + 7 * mm)
+                x = MAT_LEFT_MM * mm + col * (slot_w + MAT_SLOT_GAP_MM * mm)
                 y = height - 30 * mm - (row + 1) * (slot_h + 4 * mm)
                 c.setDash(4, 3)
                 c.roundRect(x, y, slot_w, slot_h, 3 * mm, stroke=1, fill=0)

@@ -22,6 +22,7 @@ Korean (the players' language, NanumGothic embedded) and English.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -40,7 +41,10 @@ from ..layout import (
     Document,
     Page,
     PrintSettings,
+    Tile,
+    _cut_tile_drawer,
     legible,
+    plan_cut_tiles,
 )
 from ..text import BuildError, symbol, text_box
 from ..texts import COMMON_TEXTS, localized
@@ -60,6 +64,13 @@ TRACK_SIDE_MM = 9.0
 universal paper: 188 mm wide, within every paper's tile area."""
 TRACK_COLS = 10
 SLOT_W_MM, SLOT_H_MM = 69.0, 104.0
+"""A street slot's pitch (its card area is 4 mm narrower) and height."""
+LANDSCAPE_FOOTER_MM = 6.0
+"""A board tiled across the sheet (landscape, turned on the portrait page) keeps this much
+more room on the side where the page footer runs."""
+OFFICE_COLS = 3
+"""The Federal Building is cut after this many columns of offices: its headings and its
+note keep to the first columns, so no text is split across two sheets."""
 OFFICE_W_MM, OFFICE_H_MM = 46.0, 38.0
 PAPER = "#f7f3ea"
 DARK = "#222222"
@@ -163,8 +174,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "office_zone": {"ko": "구역 (1~5)", "en": "Zone (1–5)"},
     "action_back": {"ko": "행동 카드", "en": "Action card"},
     "office_back": {"ko": "사무실", "en": "Office"},
-    "how_board": {"ko": "점선을 자르고 조각을 붙입니다 (⊕ 위에 ⊕)",
-                  "en": "Trim the dashed edges, glue the tiles (⊕ on ⊕)"},
+    "how_board": {"ko": "조각을 오려 회색 띠에 풀을 바르고 검은 선에 맞춰 붙입니다",
+                  "en": "Cut out each tile, glue it on the grey strip to the black line"},
     "how_page": {"ko": "그대로 쓰거나 두꺼운 종이에 붙입니다",
                  "en": "Use as is, or glue on card stock"},
     "how_cards": {"ko": "재단 표시를 따라 자릅니다; 양면",
@@ -278,18 +289,14 @@ class Kit(KitBase):
                 first += 1
             rows.append((name, count, first, len(doc.pages), how))
 
-        track_w, track_h = self.track_size_mm()
-        section(self.t("track"), *self.board_row(track_w, track_h),
-                lambda: doc.add_board(track_w, track_h, self.draw_track,
-                                      component=self.t("track")))
-        street_w, street_h = self.street_size_mm()
-        section(self.t("street"), *self.board_row(street_w, street_h),
-                lambda: doc.add_board(street_w, street_h, self.draw_street,
-                                      component=self.t("street")))
-        building_w, building_h = self.building_size_mm()
-        section(self.t("building"), *self.board_row(building_w, building_h),
-                lambda: doc.add_board(building_w, building_h, self.draw_building,
-                                      component=self.t("building")))
+        for name, (w, h), draw_board, lines in (
+                (self.t("track"), self.track_size_mm(), self.draw_track, self.track_lines_mm()),
+                (self.t("street"), self.street_size_mm(), self.draw_street,
+                 self.street_lines_mm()),
+                (self.t("building"), self.building_size_mm(), self.draw_building,
+                 self.building_lines_mm())):
+            section(name, *self.board_row(w, h, lines),
+                    functools.partial(self.add_board, doc, w, h, draw_board, lines, name))
 
         def bus_page() -> None:
             doc.start_sheet()
@@ -318,17 +325,91 @@ class Kit(KitBase):
                 lambda: add_rule_sheet(doc, GAME_ID, self.lang, self.base_url))
         return rows
 
-    def tiles(self, width_mm: float, height_mm: float) -> int:
-        from ..layout import plan_tiles
+    def plan(self, width_mm: float, height_mm: float,
+             lines_mm: tuple[Sequence[float], Sequence[float]],
+             landscape: bool = False) -> list[Tile]:
+        page_w, page_h = self.s.page_size
+        size = (page_h - LANDSCAPE_FOOTER_MM * mm, page_w) if landscape else (page_w, page_h)
+        return plan_cut_tiles(size, width_mm * mm, height_mm * mm,
+                              [v * mm for v in lines_mm[0]], [v * mm for v in lines_mm[1]])
 
-        return len(plan_tiles(self.s.page_size, width_mm * mm, height_mm * mm, 12 * mm))
+    def best_plan(self, width_mm: float, height_mm: float,
+                  lines_mm: tuple[Sequence[float], Sequence[float]]
+                  ) -> tuple[list[Tile], bool]:
+        """The tiles, and whether they lie across the sheet: landscape when that takes
+        fewer sheets (the street: three slots a sheet instead of two), else portrait."""
+        portrait = self.plan(width_mm, height_mm, lines_mm)
+        try:
+            across = self.plan(width_mm, height_mm, lines_mm, landscape=True)
+        except BuildError:
+            return portrait, False
+        return (across, True) if len(across) < len(portrait) else (portrait, False)
 
-    def board_row(self, width_mm: float, height_mm: float) -> tuple[str, str]:
+    def board_row(self, width_mm: float, height_mm: float,
+                  lines_mm: tuple[Sequence[float], Sequence[float]]) -> tuple[str, str]:
         """A board's count and how-to for the checklist: tiles to glue, or one sheet."""
-        n = self.tiles(width_mm, height_mm)
+        n = len(self.best_plan(width_mm, height_mm, lines_mm)[0])
         if n == 1:
             return self.t("tile_one"), self.t("how_page")
         return self.t("tiles_count", n=n), self.t("how_board")
+
+    def add_board(self, doc: Document, width_mm: float, height_mm: float,
+                  draw_board: Callable[[Canvas], None],
+                  lines_mm: tuple[Sequence[float], Sequence[float]], name: str) -> None:
+        """A board on one sheet when it fits, with a cut line round it; else tiled at its
+        own lines (between slots, between columns of offices), across the sheet when that
+        takes fewer sheets."""
+        tiles, landscape = self.best_plan(width_mm, height_mm, lines_mm)
+        if len(tiles) > 1 and not landscape:
+            doc.add_board(width_mm, height_mm, draw_board, component=name, lines_mm=lines_mm)
+            return
+        if len(tiles) > 1:
+            page_w = self.s.page_size[0]
+            for tile in tiles:
+                inner = _cut_tile_drawer(tile, tiles, draw_board, self.s, doc.texts)
+
+                def turned(c: Canvas, inner: Callable[[Canvas], None] = inner) -> None:
+                    # the landscape tile on the portrait page, its top to the left edge;
+                    # the page footer runs along its left
+                    c.translate(page_w, 0)
+                    c.rotate(90)
+                    c.translate(LANDSCAPE_FOOTER_MM * mm, 0)
+                    inner(c)
+
+                doc.start_sheet()
+                doc.add(Page(f"{name} {tile.name}", turned))
+                if doc.padded:
+                    doc.add(Page(self.t("blank"), lambda c: None, side="back"))
+            return
+        tile = tiles[0]
+
+        def page(c: Canvas) -> None:
+            c.saveState()
+            c.translate(tile.px, tile.py)
+            draw_board(c)
+            c.restoreState()
+            stroke_rgb(c, DARK)
+            c.setLineWidth(0.4)
+            c.rect(tile.px, tile.py, tile.width, tile.height, stroke=1, fill=0)
+
+        doc.start_sheet()
+        doc.add(Page(name, page))
+        if doc.padded:
+            doc.add(Page(self.t("blank"), lambda c: None, side="back"))
+
+    def track_lines_mm(self) -> tuple[list[float], list[float]]:
+        """The track fits one sheet of every paper; were it cut, then between two rows."""
+        rows = self.d["game"]["track_top"] // TRACK_COLS + 1
+        return [], [26 + k * TRACK_SQUARE_MM for k in range(1, rows)]
+
+    def street_lines_mm(self) -> tuple[list[float], list[float]]:
+        """Where the street may be cut: in the 4 mm gap between two slots."""
+        return [5 + k * SLOT_W_MM - 2 for k in range(1, self.d["street"]["slots"])], []
+
+    def building_lines_mm(self) -> tuple[list[float], list[float]]:
+        """Where the Federal Building may be cut: between two columns of offices, after the
+        first ``OFFICE_COLS`` (its headings and note keep to those)."""
+        return [5 + k * (OFFICE_W_MM + 4) - 2 for k in range(OFFICE_COLS, 6)], []
 
     def workers_per_colour(self) -> int:
         """3 campaign workers and 4 more for temporary workers: the box's 28 in 4 colours."""
@@ -411,8 +492,9 @@ class Kit(KitBase):
                      component=comp, bold=True, align="center", valign="bottom")
             self.box(c, self.t("surcharge", n=extra), x, y + 1.5 * mm, w, 7 * mm, size=13,
                      component=comp, bold=extra > 0, align="center", valign="middle")
+        # the note keeps under the first two slots: the street is cut between slots
         self.box(c, self.t("street") + " — " + self.t("street_note"), 5 * mm, 3 * mm,
-                 (width - 10) * mm, 16 * mm, size=11, component=comp)
+                 (2 * SLOT_W_MM - 4) * mm, 18 * mm, size=11, component=comp, min_size=7)
 
     # ------------------------------------------------------------------ Federal Building
 
@@ -453,24 +535,26 @@ class Kit(KitBase):
         step = (OFFICE_W_MM + 4) * mm
         row_h = (OFFICE_H_MM + 13) * mm
         top = (height - 12) * mm
-        self.box(c, self.t("building"), 5 * mm, top + 2 * mm, (width - 10) * mm, 9 * mm,
+        # headings and note keep to the first columns: the building is cut after them
+        cols_w = OFFICE_COLS * step - 4 * mm
+        self.box(c, self.t("building"), 5 * mm, top + 2 * mm, cols_w, 9 * mm,
                  size=15, component=comp, bold=True)
         y = top - row_h + 2 * mm
         self.box(c, self.t("board_offices"), 5 * mm, y + OFFICE_H_MM * mm + 1 * mm,
-                 (width - 10) * mm, 6 * mm, size=10, component=comp, bold=True)
+                 cols_w, 6 * mm, size=10, component=comp, bold=True)
         for i in range(offices["board"]):
             self.office_slot(c, 5 * mm + i * step, y, self.t("office", n=i + 1), comp,
                              "#dbe7fb")
         y -= row_h
         self.box(c, self.t("basic_offices"), 5 * mm, y + OFFICE_H_MM * mm + 1 * mm,
-                 (width - 10) * mm, 6 * mm, size=10, component=comp, bold=True)
+                 cols_w, 6 * mm, size=10, component=comp, bold=True)
         for i in range(max(int(v) for v in offices["basic"].values())):
             players = self.t("players_34") if i < 2 else self.t("players_4")
             self.office_slot(c, 5 * mm + i * step, y, self.t("basic", n=i + 1,
                                                              players=players), comp, "#f1f1f1")
         y -= row_h
         self.box(c, self.t("added_offices"), 5 * mm, y + OFFICE_H_MM * mm + 1 * mm,
-                 (width - 10) * mm, 6 * mm, size=10, component=comp, bold=True)
+                 cols_w, 6 * mm, size=10, component=comp, bold=True)
         zone_one = offices["zone_one"]
         for i in range(offices["added"]):
             row, col = divmod(i, 6)
@@ -479,7 +563,7 @@ class Kit(KitBase):
                 label += " · " + self.t("zone", n=1)
             self.office_slot(c, 5 * mm + col * step, y - row * row_h, label, comp, "#fbf3dc")
         self.box(c, self.t("building_note", supply=self.d["tokens"]["supply"]), 5 * mm,
-                 3 * mm, (width - 10) * mm, 14 * mm, size=10, component=comp)
+                 3 * mm, cols_w, 14 * mm, size=10, component=comp, min_size=7)
 
     # ------------------------------------------------------------------ bus and rounds
 
