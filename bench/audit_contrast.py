@@ -91,10 +91,9 @@ def low_contrast(data: bytes, tmp_path: Path, first: int, last: int
                 # paper than disc in the ring around its box, but the disc is under it).
                 ink = tuple(v * 255 for v in colour)
                 under = Counter()
-                for part in (ring, img.crop(box)):
-                    for count, rgb in part.getcolors(maxcolors=1 << 16) or []:
-                        if max(abs(a - b) for a, b in zip(rgb, ink, strict=True)) > 60:
-                            under[rgb] += count
+                for count, rgb in (*colours, *inside):  # the ring's, then the box's
+                    if max(abs(a - b) for a, b in zip(rgb, ink, strict=True)) > 60:
+                        under[rgb] += count
                 if under:
                     background = under.most_common(1)[0][0]
                 ratio = contrast(colour, tuple(v / 255 for v in background))
