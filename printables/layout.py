@@ -400,7 +400,7 @@ class Document:
             tiles = plan_cut_tiles(self.page_size, width_mm * mm, height_mm * mm,
                                    [v * mm for v in lines_mm[0]],
                                    [v * mm for v in lines_mm[1]])
-            drawer = _cut_tile_drawer
+            drawer = cut_tile_drawer
         else:
             tiles = plan_tiles(self.page_size, width_mm * mm, height_mm * mm, overlap_mm * mm)
             drawer = _tile_drawer
@@ -677,8 +677,8 @@ def plan_cut_tiles(page_size: tuple[float, float], board_w: float, board_h: floa
     return tiles
 
 
-def _cut_tile_drawer(tile: Tile, tiles: list[Tile], draw: Callable[[Canvas], None],
-                     s: PrintSettings, texts: Callable[[str], str]) -> Callable[[Canvas], None]:
+def cut_tile_drawer(tile: Tile, tiles: list[Tile], draw: Callable[[Canvas], None],
+                    s: PrintSettings, texts: Callable[[str], str]) -> Callable[[Canvas], None]:
     """A tile cut at board lines: its part of the board; a glue strip beside each edge a
     neighbour covers, with the line that neighbour's edge lies on and marks in line with
     the board's lines; trim lines on the other edges; a complete instruction above."""

@@ -42,7 +42,7 @@ from ..layout import (
     Page,
     PrintSettings,
     Tile,
-    _cut_tile_drawer,
+    cut_tile_drawer,
     legible,
     plan_cut_tiles,
 )
@@ -366,7 +366,7 @@ class Kit(KitBase):
         if len(tiles) > 1:
             page_w = self.s.page_size[0]
             for tile in tiles:
-                inner = _cut_tile_drawer(tile, tiles, draw_board, self.s, doc.texts)
+                inner = cut_tile_drawer(tile, tiles, draw_board, self.s, doc.texts)
 
                 def turned(c: Canvas, inner: Callable[[Canvas], None] = inner) -> None:
                     # the landscape tile on the portrait page, its top to the left edge;
