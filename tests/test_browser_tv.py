@@ -251,3 +251,27 @@ def test_the_shared_screen_fits_1920_by_1080_at_the_busiest_phase_with_the_most_
                           f"runs past 1920 x 1080 or its text gets too small "
                           f"(busiest: zoom {-busiest[0]}, {busiest[1]} columns):\n"
                           + "\n".join(problems))
+
+
+@pytest.mark.browser
+def test_a_part_a_player_opened_stays_open_when_another_phone_changes_the_table(
+        live_server, new_phone):
+    """A face-up card's entry form, opened with a thumb, is not folded away by the redraw
+    that another phone's change brings (here: a seat taken on another phone)."""
+    from playwright.sync_api import expect
+
+    table = new_table(live_server, "election-usa", count=3)
+    phone = new_phone()
+    phone.goto(f"{live_server.url}/t/{table.id}")
+    phone.get_by_role("button", name=table.players[0]["name"], exact=True).click()
+    phone.wait_for_selector("#table[data-seat='0']")
+    phone.wait_for_timeout(600)  # the first update after the seat was taken
+    opened = phone.locator("#live details").first
+    opened.locator("summary").click()
+    expect(opened).to_have_attribute("open", "")
+    phone.evaluate("document.querySelector('#live .live-root').dataset.before = '1'")
+    call(live_server, "POST", f"/api/tables/{table.id}/seats/1", {}, host=table.host)
+    # the live part was drawn anew from the server ...
+    expect(phone.locator("#live .live-root[data-before]")).to_have_count(0, timeout=10000)
+    # ... and the part the player had opened is open in it
+    expect(phone.locator("#live details").first).to_have_attribute("open", "")
