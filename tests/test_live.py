@@ -161,7 +161,7 @@ def test_one_query_reads_every_watched_table_of_the_process(live_app: Flask) -> 
     client = live_app.test_client()
     tables = [new_table(client)[0] for _ in range(12)]
     engine = live_app.extensions["companion_db"].engine
-    watcher = Watcher(engine, tick_s=3600)  # ticks by hand here
+    watcher = Watcher(engine, background=False)  # ticks by hand here
     subscriptions = [watcher.subscribe(t) for t in tables for _phone in range(5)]
     statements: list[str] = []
 
@@ -185,7 +185,7 @@ def test_one_query_reads_every_watched_table_of_the_process(live_app: Flask) -> 
 def test_the_watcher_wakes_only_the_streams_of_the_table_that_moved(live_app: Flask) -> None:
     client = live_app.test_client()
     (moving, host), (quiet, _) = new_table(client), new_table(client)
-    watcher = Watcher(live_app.extensions["companion_db"].engine, tick_s=3600)
+    watcher = Watcher(live_app.extensions["companion_db"].engine, background=False)
     one, two = watcher.subscribe(moving), watcher.subscribe(quiet)
     watcher.check()
     one.wait(0), two.wait(0)
@@ -209,11 +209,11 @@ def test_event_ids_are_read_strictly() -> None:
 class Server:
     """``companion serve`` in a subprocess (gunicorn, one worker) over a given database."""
 
-    def __init__(self, database_url: str, folder: Path, name: str) -> None:
+    def __init__(self, database_url: str, folder: Path, name: str, **settings: str) -> None:
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = dict(os.environ, DATABASE_URL=database_url, SECRET_KEY="live-tests",
-                   PYTHONUNBUFFERED="1", COMPANION_LIVE_STREAM_S="60")
+                   PYTHONUNBUFFERED="1", COMPANION_LIVE_STREAM_S="60", **settings)
         env.pop("COMPANION_PUBLIC_URL", None)
         self.log = folder / f"{name}.log"
         with self.log.open("wb") as log:
@@ -332,6 +332,38 @@ def two_processes_play(database_url: str, folder: Path) -> None:
 def test_phones_on_two_processes_over_one_sqlite_file_see_each_others_writes(
         tmp_path: Path) -> None:
     two_processes_play(f"sqlite:///{tmp_path / 'shared.sqlite'}", tmp_path)
+
+
+def test_a_process_whose_phones_all_left_still_hears_the_other_process_for_new_phones(
+        tmp_path: Path) -> None:
+    """Every phone of process B leaves (its watcher has nothing to watch and sleeps); a phone
+    that then opens a stream on B must still hear of a write made through A."""
+    one, two = (Server(f"sqlite:///{tmp_path / 'shared.sqlite'}", tmp_path, name,
+                       COMPANION_LIVE_HEARTBEAT_S="0.2") for name in ("one", "two"))
+    phones: list[Phone] = []
+    try:
+        made = _request(one, "POST", "/api/tables",
+                        {"game": "casse-toi-pov-con", "players": PLAYERS})
+        table_id, host = made["id"], made["host_token"]
+        token = _request(one, "POST", f"/api/tables/{table_id}/seats/0",
+                         headers={"X-Host-Token": host})["token"]
+        leaving = Phone(two, table_id)
+        leaving.wait_for(0)
+        leaving.close()
+        # B notices the phone went away at its next heartbeats (0.2 s here).
+        time.sleep(1.5)
+        _request(one, "POST", f"/api/tables/{table_id}/actions",
+                 {"expected_version": 0, "action": DRAW}, headers={"X-Seat-Token": token})
+        phones = [Phone(two, table_id)]
+        phones[0].wait_for(1)
+        _request(one, "POST", f"/api/tables/{table_id}/actions",
+                 {"expected_version": 1, "action": DRAW}, headers={"X-Seat-Token": token})
+        assert phones[0].wait_for(2)["id"] == "2.1"
+    finally:
+        for phone in phones:
+            phone.close()
+        one.stop()
+        two.stop()
 
 
 def test_phones_on_two_processes_over_one_postgresql_see_each_others_writes(

@@ -121,7 +121,10 @@ class Subscription:
     def wait(self, timeout: float) -> bool:
         """Wait until the watcher saw the table change (True) or ``timeout`` passes."""
         woke = self._woken.wait(timeout)
-        self._woken.clear()  # cleared before the caller reads what changed: no wake is lost
+        if woke:
+            # Cleared before the caller reads what changed, and only when woken: a wake that
+            # comes just after a timeout stays set for the next wait, never lost.
+            self._woken.clear()
         return woke
 
 
@@ -129,10 +132,11 @@ class Watcher:
     """Wakes the streams of the tables watched in this process (see the module's text)."""
 
     def __init__(self, engine: Engine, tick_s: float = 0.15, safety_s: float = 5.0, *,
-                 own_connection: bool = False) -> None:
+                 own_connection: bool = False, background: bool = True) -> None:
         self.engine = engine
         self.postgres = engine.dialect.name == "postgresql"
         self._own = own_connection  # read on a connection of its own, not the requests' pool
+        self._background = background  # False: no thread, ``check`` is called by hand
         self._engine_of_its_own: Any = None
         self.tick_s = tick_s
         self.safety_s = safety_s
@@ -150,8 +154,13 @@ class Watcher:
     def subscribe(self, table_id: str) -> Subscription:
         subscription = Subscription(table_id)
         with self._lock:
+            new_table = table_id not in self._subscriptions
             self._subscriptions.setdefault(table_id, set()).add(subscription)
             self._ensure_running()
+        if new_table:
+            # Read it now; and a watcher that had nothing to watch sleeps until poked, so
+            # without this it would never tick again for writes made in other processes.
+            self._poke.set()
         return subscription
 
     def unsubscribe(self, subscription: Subscription) -> None:
@@ -189,6 +198,8 @@ class Watcher:
     def _ensure_running(self) -> None:
         """Start the watcher thread in this process (again after a fork: a worker process
         never shares its parent's thread)."""
+        if not self._background:
+            return
         if self._thread is not None and self._thread.is_alive() and self._pid == os.getpid():
             return
         self._pid = os.getpid()
