@@ -7,8 +7,8 @@
   ``no-cache``, so it revalidates (ETag) and never keeps an outdated file.
 - Pages, fragments and JSON are compressed (brotli or gzip, as the client accepts) by
   Flask-Compress; static files are minified (CSS, JS) and compressed once per version
-  (best brotli, gzip 9) and kept in memory. ``text/event-stream`` is never compressed nor buffered: an event must
-  reach the phone the moment it is written.
+  (best brotli, gzip 9) and kept in memory. ``text/event-stream`` is never compressed nor
+  buffered: an event must reach the phone the moment it is written.
 """
 
 from __future__ import annotations
