@@ -7,6 +7,7 @@ import os
 import socket
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 
 def _lan_address() -> str:
@@ -108,6 +109,9 @@ def serve(args: argparse.Namespace) -> int:
         if refusal is not None:
             print(f"companion serve: {refusal}", file=sys.stderr)
             return 2
+    from .web.assets import warm
+
+    warm(Path(__file__).resolve().parent / "static")  # once here, not once per worker
     host = args.host
     shown = _lan_address() if host in ("0.0.0.0", "::") else host
     url = f"http://{shown}:{args.port}/"

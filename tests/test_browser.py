@@ -204,7 +204,7 @@ def test_two_phones_join_and_see_each_others_changes_within_a_second(live_server
     host.wait_for_url("**/t/*")
     table_id = urlsplit(host.url).path.rsplit("/", 1)[-1]
     assert track_of(live_server, table_id) == {"Ann": "2", "Bob": "2", "Cy": "2", "Marine": "0"}
-    qr = host.locator(".invite .qr svg")
+    qr = host.locator(".invite .qr img")
     expect(qr).to_be_visible()
     box = qr.bounding_box()
     assert box and box["width"] >= 200, f"the join QR code is too small to scan: {box}"
@@ -412,9 +412,11 @@ def test_no_request_leaves_the_server_on_any_page(live_server, new_phone):
     shot(phone, "23-tour-table-seated")
 
     assert_requests_stay_local(live_server, phone)
-    # Static files are linked with their version (?v=<hash>): the path is what counts.
+    # Static files are linked with their version (?v=<hash>): the path is what counts. The
+    # home page's sheet alone, the table page's with its game's, its script with its game's.
     paths = {urlsplit(url).path for url in phone.requested_urls}
-    assert {"/static/app.css", "/static/table.js"} <= paths
+    assert {"/static/app.css", f"/bundle/app.css+games/{GAME}.css",
+            f"/bundle/table.js+offline.js+games/{GAME}.js"} <= paths, paths
 
 
 def test_the_table_page_keeps_the_screen_awake_and_asks_again_when_visible(

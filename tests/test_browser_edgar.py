@@ -256,7 +256,7 @@ def test_four_phones_program_in_secret_and_all_see_the_reveal(live_server, new_p
     state = table_json(live_server, table_id)["state"]
     assert state["side"] == "4" and [p["colour"] for p in state["players"]] == [
         "red", "yellow", "blue", "white"]
-    qr = host.locator(".invite .qr svg")
+    qr = host.locator(".invite .qr img")
     expect(qr).to_be_visible()
     join_url = host.locator(".invite a").first.get_attribute("href")
     assert join_url and join_url.endswith(f"/t/{table_id}")

@@ -13,8 +13,10 @@ from flask import Flask
 
 from companion.games import edgar_et_lucien as game
 
-CSS = re.sub(r"/\*.*?\*/", "", (Path(__file__).resolve().parent.parent / "companion" / "static"
-                                 / "app.css").read_text(), flags=re.S)
+STATIC = Path(__file__).resolve().parent.parent / "companion" / "static"
+# What an Edgar & Lucien page loads: the shared sheet, then the game's own.
+CSS = re.sub(r"/\*.*?\*/", "", (STATIC / "app.css").read_text()
+             + (STATIC / "games" / "edgar-et-lucien.css").read_text(), flags=re.S)
 DIMMED = 0.6  # the opacity of a district a tap may not take, over the map's ground
 
 
@@ -27,7 +29,7 @@ def rule(selector: str, prop: str) -> str:
             match = re.search(rf"(?:^|;|\s){re.escape(prop)}\s*:\s*([^;]+)", body)
             if match:
                 found = match.group(1).strip()
-    assert found is not None, f"no {prop} for {selector} in app.css"
+    assert found is not None, f"no {prop} for {selector} in the page's style sheets"
     return found
 
 

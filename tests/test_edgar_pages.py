@@ -216,7 +216,7 @@ def test_the_intimidation_form_lists_only_the_chosen_player_s_districts(app: Fla
         assert shown == [homes[seat]]  # only the chosen player's district is offered
         assert all(hidden for d, owner, hidden in listed if owner != str(seat))
         assert re.search(rf'<option value="{homes[seat]}" data-owner="{seat}"\s*selected', row)
-    assert "edgar.js" in page  # keeps the lists right when a player is changed
+    assert "games/edgar-et-lucien.js" in page  # keeps the lists right when a player is changed
 
 
 def test_a_player_without_influence_token_is_told_so(app: Flask, monkeypatch: Any) -> None:

@@ -50,10 +50,30 @@ def test_unknown_game_page_is_404(client: FlaskClient) -> None:
     assert client.get("/t/does-not-exist").status_code == 404
 
 
+def decode_page_qr(page: str) -> list[str]:
+    """What a camera reads from the join code drawn in a page (an inline PNG, one pixel a
+    module), scaled up as the page's CSS does."""
+    import base64
+    import io
+    import tempfile
+
+    from PIL import Image
+    from print_pdf import decode_qr
+
+    found = re.search(r'<img src="data:image/png;base64,([^"]+)"[^>]*alt="QR code to join', page)
+    assert found, "no join code in the page"
+    image = Image.open(io.BytesIO(base64.b64decode(found.group(1))))
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "qr.png"
+        image.resize((image.width * 8, image.height * 8), Image.NEAREST).save(path)
+        return decode_qr(path)
+
+
 def test_join_page_shows_a_qr_code_and_seats(client: FlaskClient) -> None:
     table_id = new_table(client)
     page = client.get(f"/t/{table_id}").get_data(as_text=True)
-    assert "<svg" in page and "Who are you?" in page
+    assert "Who are you?" in page
+    assert decode_page_qr(page) == [f"http://localhost/t/{table_id}"]
     for name in ("Ann", "Bob", "Cy"):
         assert name in page
     svg = client.get(f"/t/{table_id}/qr.svg")

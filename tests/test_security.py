@@ -198,6 +198,14 @@ def test_templates_have_a_token_in_every_post_form_and_no_inline_script() -> Non
 
 # ---------------------------------------------------------------------------- headers
 
+def _assert_subresource_headers(response: Any) -> None:
+    """A style sheet or a page's script: what applies to it, nothing that cannot."""
+    assert response.headers.get("X-Content-Type-Options") == "nosniff"
+    assert response.headers.get("Referrer-Policy") == "no-referrer"
+    assert "Content-Security-Policy" not in response.headers
+    assert "X-Frame-Options" not in response.headers
+
+
 def _assert_security_headers(response: Any) -> None:
     csp = response.headers.get("Content-Security-Policy", "")
     assert csp == CONTENT_SECURITY_POLICY
@@ -225,7 +233,8 @@ def test_headers_on_pages_api_static_files_and_errors(tmp_path: Path) -> None:
         "home": client.get("/"),
         "api": client.get("/api/games"),
         "api error": client.post("/api/tables", json=[]),
-        "static": client.get("/static/table.js"),
+        "static icon": client.get("/static/icons/icon.svg"),
+        "service worker": client.get("/sw.js"),
         "404": client.get("/no/such/page"),
         "api 404": client.get("/api/tables/nope"),
         "403": client.post(f"/t/{table_id}/leave", csrf=False),
@@ -235,7 +244,8 @@ def test_headers_on_pages_api_static_files_and_errors(tmp_path: Path) -> None:
         "qr": client.get(f"/t/{table_id}/qr.svg"),
     }
     statuses = {name: r.status_code for name, r in responses.items()}
-    assert statuses == {"page": 200, "home": 200, "api": 200, "api error": 400, "static": 200,
+    assert statuses == {"page": 200, "home": 200, "api": 200, "api error": 400,
+                        "static icon": 200, "service worker": 200,
                         "404": 404, "api 404": 404, "403": 403, "405": 405, "500": 500,
                         "rules": 200, "qr": 200}
     for name, response in responses.items():
@@ -243,6 +253,16 @@ def test_headers_on_pages_api_static_files_and_errors(tmp_path: Path) -> None:
             _assert_security_headers(response)
         except AssertionError as error:
             raise AssertionError(f"{name}: {dict(response.headers)}") from error
+    page = responses["page"].get_data(as_text=True)
+    subresources = re.findall(r'(?:href|src)="(/(?:static|bundle)/[^"]+\.(?:css|js)\?v=[^"]+)"',
+                              page)
+    assert len(subresources) >= 2, page[:400]  # the page's style sheet and its script
+    for url in [*subresources, "/static/table.js", "/bundle/nope.js"]:
+        response = client.get(url.replace("&amp;", "&"))
+        if response.status_code == 404:
+            _assert_security_headers(response)  # an error page is a document
+        else:
+            _assert_subresource_headers(response)
 
 
 def test_the_api_never_sets_a_cookie(client: FlaskClient, played: str) -> None:

@@ -1,5 +1,6 @@
-"""Both colour themes meet WCAG AA: every text colour of app.css against every background it
-is drawn on (4.5:1 for text; 3:1 for the large numbers and the borders that carry meaning).
+"""Both colour themes meet WCAG AA: every text colour of the style sheets against every
+background it is drawn on (4.5:1 for text; 3:1 for the large numbers and the borders that
+carry meaning).
 The light theme is written twice (the phone's scheme, the switch): both copies agree."""
 
 from __future__ import annotations
@@ -93,6 +94,10 @@ def test_wcag_aa_contrast(theme: str, fg: str, bg: str, minimum: float) -> None:
 
 STATIC = Path(__file__).resolve().parent.parent / "companion" / "static"
 SURFACES = ("bg", "panel", "panel-2")
+# Every style sheet a page may load: the shared one, the rules', the shared screen's, each
+# game's own.
+SHEETS = ["app.css", "rules.css", "tv.css"] + sorted(
+    str(p.relative_to(STATIC)) for p in (STATIC / "games").glob("*.css"))
 # Text drawn on a background that is not in the style sheet (a player's colour given inline,
 # the map's own colours) and kept readable otherwise: the pawn letters have a dark outline.
 NOT_ON_A_SURFACE = {".token", ".token.marine", ".fosko .metro-m"}
@@ -139,7 +144,7 @@ def _background(declarations: dict[str, str], theme: dict[str, str]) -> str | No
 def _pairs(theme_name: str) -> list[tuple[str, str, str, str]]:
     theme = THEMES[theme_name]
     out = []
-    for sheet in ("app.css", "rules.css"):
+    for sheet in SHEETS:
         for selector, declarations in _rules((STATIC / sheet).read_text()):
             if (selector.startswith((":root", "html", "*")) or selector in NOT_ON_A_SURFACE
                     or selector in NO_TEXT):

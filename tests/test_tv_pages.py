@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 
@@ -18,7 +19,11 @@ def test_the_shared_screen_renders_as_a_spectator_with_the_join_code(app, client
     assert page.status_code == 200
     html = page.get_data(as_text=True)
     assert "<form" not in html and 'name="csrf_token"' not in html
-    assert "data-tv-join" in html and "<svg" in html
+    assert "data-tv-join" in html
+    assert re.search(r'<img src="data:image/png;base64,[^"]+"[^>]*alt="QR code to join', html)
+    sheet = re.search(r'<link rel="stylesheet" href="([^"]+)"', html).group(1)
+    script = re.search(r'<script src="([^"]+)"', html).group(1)
+    assert "tv.css" in sheet and "tv.js" in script  # the shared screen's own, here only
     assert page.headers["Cache-Control"] == "no-store"
 
 
@@ -64,6 +69,9 @@ def test_the_service_worker_is_served_from_the_root_and_never_cached_long(client
 
 def test_every_page_registers_the_worker_and_the_ping_answers(client, table):
     for path in ("/", f"/t/{table['id']}", "/rules/"):
-        assert "static/offline.js" in client.get(path, follow_redirects=True).get_data(
-            as_text=True), path
+        html = client.get(path, follow_redirects=True).get_data(as_text=True)
+        scripts = re.findall(r'<script src="([^"]+)"', html)
+        # offline.js registers the worker: alone, or bundled with the page's own script.
+        assert any(re.match(r"/(static/offline\.js|bundle/\S*offline\.js)", s)
+                   for s in scripts), (path, scripts)
     assert client.get("/ping").status_code == 204

@@ -1,15 +1,14 @@
-// The companion's service worker. It keeps the page shell (the offline page, the style sheet,
-// the scripts and icons) in a cache so a phone that loses the Wi-Fi still draws its page and
+// The companion's service worker. It keeps the page shell (the offline page, the style sheets,
+// the scripts and their bundles, the icons) in a cache so a phone that loses the Wi-Fi still draws its page and
 // says why it cannot reach the table. Table data never comes from here: table pages, their
 // live fragments, the API and event streams always go to the network (only a page that cannot
 // be loaded at all is answered with the offline page).
 "use strict";
 
-var CACHE = "companion-shell-v1";
+var CACHE = "companion-shell-v2";
 var SHELL = [
   "/offline",
   "/static/app.css",
-  "/static/table.js",
   "/static/offline.js",
   "/static/icons/icon.svg",
   "/static/icons/icon-192.png",
@@ -30,7 +29,8 @@ self.addEventListener("activate", function (event) {
 });
 
 function isShell(url) {
-  return url.pathname.indexOf("/static/") === 0 || url.pathname === "/manifest.webmanifest" ||
+  return url.pathname.indexOf("/static/") === 0 || url.pathname.indexOf("/bundle/") === 0 ||
+    url.pathname === "/manifest.webmanifest" ||
     url.pathname === "/favicon.ico";
 }
 

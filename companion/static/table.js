@@ -1,5 +1,6 @@
 // The table page: keeps every phone on the same version within a second, sends actions
-// without reloading, keeps the screen awake and shouts the crack.
+// without reloading, keeps the screen awake and tells a seat when it is its turn. After each
+// redraw it sends "table:render" on the document, for the game's own script.
 (function () {
   "use strict";
   var root = document.getElementById("table");
@@ -7,12 +8,10 @@
   var live = document.getElementById("live");
   var liveAfter = document.getElementById("live-after");
   var toast = document.getElementById("toast");
-  var crack = document.getElementById("crack");
   var version = parseInt(root.dataset.version, 10);
   var seating = root.dataset.seating || "";
   var pollMs = parseInt(root.dataset.poll, 10) || 400;
   var liveUrl = root.dataset.liveUrl;
-  var lastCrack = currentCrack();
   var seenRequests = [];
   var wasMyTurn = null;  // unknown until the first render
   var polling = false;
@@ -27,14 +26,6 @@
   var streamRetry = null;
   var streamFailures = 0;
 
-  // A crack is shouted once: its key names the log entry that cracked (a crack taken back
-  // and redone, or an older round's crack back on top, is not shouted again).
-  var shouted = {};
-  function currentCrack() {
-    var el = live && live.querySelector("[data-crack]");
-    if (!el || !el.dataset.crack) return "";
-    return (el.dataset.crackEntry || "") + "|" + el.dataset.crack;
-  }
 
   function showToast(message) {
     if (!toast) return;
@@ -75,30 +66,6 @@
     applyZoom();
   });
 
-  // The shared screen is never scrolled: its cards flow in columns, and when they do not
-  // fit the screen, more columns and then a smaller scale are tried, never below the scale
-  // that keeps the body text at 18 px (1.0625rem x 1.08). Below 1100 px wide (a laptop
-  // window) the page is left as it is, and scrolls.
-  var TV_LAYOUTS = [[2, 1.5], [3, 1.5], [3, 1.35], [4, 1.35], [3, 1.2], [4, 1.2], [4, 1.08],
-    [5, 1.08]];
-  function fitTv() {
-    if (!root.classList.contains("tv")) return;
-    var main = document.querySelector("main");
-    var page = document.documentElement;
-    if (!main || window.innerWidth < 1100) {
-      delete root.dataset.columns;
-      if (main) main.style.zoom = "";
-      return;
-    }
-    for (var i = 0; i < TV_LAYOUTS.length; i++) {
-      root.dataset.columns = String(TV_LAYOUTS[i][0]);
-      main.style.zoom = String(TV_LAYOUTS[i][1]);
-      if (page.scrollHeight <= window.innerHeight && page.scrollWidth <= window.innerWidth) {
-        return;
-      }
-    }
-  }
-  window.addEventListener("resize", function () { fitTv(); });
 
   // The undo bar at large text (a root font of 150 % or more): its labels keep to two lines
   // (app.css); each button's title holds its whole label. Watched, as the text size may
@@ -136,7 +103,6 @@
 
   function afterRender() {
     applyZoom();
-    fitTv();
     var liveRoot = live.querySelector(".live-root");
     if (!liveRoot) return;
     if (liveRoot.dataset.seat !== undefined && root.dataset.seat !== undefined &&
@@ -191,28 +157,9 @@
       root.dataset.turnSignals = String((parseInt(root.dataset.turnSignals || "0", 10) || 0) + 1);
     }
     wasMyTurn = myTurn;
-    var crackNow = currentCrack();
-    // A crack taken back (a mis-tap) or undone: its shout goes away on every phone.
-    if (crack && !crack.hidden && crack.dataset.key && crack.dataset.key !== crackNow) {
-      crack.hidden = true;
-    }
-    if (crackNow && crackNow !== lastCrack && !shouted[crackNow]) shoutCrack(crackNow);
-    if (crackNow) shouted[crackNow] = true;
-    lastCrack = crackNow;
     document.dispatchEvent(new CustomEvent("table:render"));
   }
 
-  function shoutCrack(value) {
-    if (!crack) return;
-    var who = value.split("|").slice(2).join("|");
-    crack.querySelector(".crack-who").textContent = who;
-    crack.dataset.key = value;
-    crack.hidden = false;
-    if (navigator.vibrate) navigator.vibrate([300, 100, 300]);
-  }
-  var crackOk = crack && (crack.querySelector("[data-crack-ok]") || crack.querySelector("button"));
-  if (crackOk) crackOk.addEventListener("click", function () { crack.hidden = true; });
-  if (lastCrack) shouted[lastCrack] = true;
 
   // A form marked data-keep (a choice being made) keeps what the player chose when the
   // live part is redrawn because another phone changed the table.

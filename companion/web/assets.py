@@ -9,18 +9,25 @@
   Flask-Compress; static files are minified (CSS, JS) and compressed once per version
   (best brotli, gzip 9) and kept in memory. ``text/event-stream`` is never compressed nor
   buffered: an event must reach the phone the moment it is written.
+- A page's style sheets and scripts go out as one file of each kind (``bundle(...)`` in the
+  templates, ``/bundle/<a>+<b>?v=<hash>``): the shared sheet with the game's own
+  (``static/games/<game id>.css``), the table script with the offline script and the game's
+  own (``static/games/<game id>.js``); a file a game does not have is left out. One request
+  and one set of headers each, compressed as one text, cached like a static file.
 """
 
 from __future__ import annotations
 
 import gzip
 import hashlib
+import os
+import re
 import threading
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from flask import Flask, Response, request
+from flask import Flask, Response, abort, request, url_for
 
 LONG_CACHE = "public, max-age=31536000, immutable"
 COMPRESSIBLE = (
@@ -32,17 +39,82 @@ NEVER_COMPRESSED = frozenset({"text/event-stream"})
 
 
 def minified(raw: bytes, suffix: str) -> bytes:
-    """A style sheet or script without its comments and spaces (rcssmin, rjsmin): what a
-    phone downloads once per version; the files in the repository stay commented."""
+    """A style sheet or script as a phone downloads it once per version: CSS without its
+    comments and spaces (rcssmin); JS minified with its local names shortened (calmjs.parse;
+    rjsmin, comments and spaces only, where a script cannot be parsed). The files in the
+    repository stay commented. A script's minified copy is kept on disk by the hash of its
+    bytes (``MINIFIED_CACHE``): shortening names takes seconds, so each version of a file is
+    minified once, not once per worker process (``companion serve`` does it before they
+    start)."""
     if suffix == ".css":
         import rcssmin
 
         return bytes(rcssmin.cssmin(raw.decode("utf-8")).encode("utf-8"))
     if suffix == ".js":
+        return _minified_script(raw)
+    return raw
+
+
+def _minified_cache() -> Path | None:
+    configured = os.environ.get("COMPANION_MINIFIED_CACHE")
+    if configured:
+        return Path(configured)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "companion" / "minified"
+
+
+_SCRIPTS: dict[str, bytes] = {}
+
+
+def _minified_script(raw: bytes) -> bytes:
+    digest = hashlib.sha256(raw).hexdigest()
+    known = _SCRIPTS.get(digest)
+    if known is not None:
+        return known
+    folder = _minified_cache()
+    cached = folder / f"{digest[:32]}.js" if folder else None
+    if cached is not None:
+        try:
+            body = cached.read_bytes()
+        except OSError:
+            body = b""
+        if body:
+            _SCRIPTS[digest] = body
+            return body
+    body = _shortened(raw)
+    _SCRIPTS[digest] = body
+    if cached is not None:
+        try:
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            partial = cached.with_suffix(f".{os.getpid()}.tmp")
+            partial.write_bytes(body)
+            os.replace(partial, cached)  # whole or absent: never half a script
+        except OSError:
+            pass  # a read-only home: kept in this process's memory only
+    return body
+
+
+def _shortened(raw: bytes) -> bytes:
+    text = raw.decode("utf-8")
+    try:
+        from calmjs.parse import es5
+        from calmjs.parse.unparsers.es5 import minify_print
+
+        return bytes(minify_print(es5(text), obfuscate=True, obfuscate_globals=False)
+                     .encode("utf-8"))
+    except Exception:  # noqa: BLE001 - unparsable here (or no calmjs): spaces only
         import rjsmin
 
-        return bytes(rjsmin.jsmin(raw.decode("utf-8")).encode("utf-8"))
-    return raw
+        return bytes(rjsmin.jsmin(text).encode("utf-8"))
+
+
+def warm(folder: str | Path) -> int:
+    """Minify every script under the static folder now (``companion serve`` calls it before
+    its workers start); the number of scripts."""
+    scripts = sorted(Path(folder).rglob("*.js"))
+    for script in scripts:
+        _minified_script(script.read_bytes())
+    return len(scripts)
 
 
 class StaticFiles:
@@ -96,6 +168,72 @@ class StaticFiles:
         return body
 
 
+INDENTATION = re.compile(rb"\n[ \t\r\n]+")
+MAX_BUNDLE = 6  # files in one bundle: a page names a few, never more
+
+
+class Bundles:
+    """Static files of one kind served as one text: their minified copies joined in the
+    order named, versioned by the hash of their versions, compressed once per version."""
+
+    def __init__(self, files: StaticFiles) -> None:
+        self.files = files
+        self._compressed: dict[tuple[str, str, str], bytes] = {}
+        self._lock = threading.Lock()
+
+    def names(self, joined: str) -> list[str] | None:
+        """The files of a bundle's address (``a.css+games/b.css``), or None when it names
+        anything but 1 to ``MAX_BUNDLE`` existing static files of one kind (CSS or JS)."""
+        names = joined.split("+")
+        if not 1 <= len(names) <= MAX_BUNDLE or len(set(names)) != len(names):
+            return None
+        if any(name.startswith("/") or ".." in name.split("/") for name in names):
+            return None  # each file by its one name inside the folder
+        suffixes = {Path(name).suffix for name in names}
+        if len(suffixes) != 1 or suffixes.pop() not in (".css", ".js"):
+            return None
+        if any(self.files.version(name) is None for name in names):
+            return None
+        return names
+
+    def version(self, names: list[str]) -> str | None:
+        versions = [self.files.version(name) for name in names]
+        if any(v is None for v in versions):
+            return None
+        return hashlib.sha256(" ".join(f"{n}:{v}" for n, v in zip(names, versions, strict=True))
+                              .encode()).hexdigest()[:12]
+
+    def text(self, names: list[str]) -> bytes:
+        parts = []
+        for name in names:
+            path = self.files._path(name)
+            assert path is not None
+            parts.append(minified(path.read_bytes(), path.suffix).strip())
+        # A script's last statement may lack its semicolon: never glue two statements.
+        joiner = b"\n;" if names[0].endswith(".js") else b"\n"
+        return joiner.join(parts) + b"\n"
+
+    def compressed(self, names: list[str], encoding: str | None) -> tuple[str, bytes] | None:
+        version = self.version(names)
+        if version is None:
+            return None
+        key = ("+".join(names), version, encoding or "")
+        body = self._compressed.get(key)
+        if body is None:
+            raw = self.text(names)
+            if encoding == "br":
+                import brotli
+
+                body = brotli.compress(raw, quality=11)
+            elif encoding == "gzip":
+                body = gzip.compress(raw, compresslevel=9, mtime=0)
+            else:
+                body = raw
+            with self._lock:
+                self._compressed[key] = body
+        return version, body
+
+
 def _accepted() -> str | None:
     """The best encoding the client accepts: brotli, else gzip, else None."""
     accepted = request.accept_encodings
@@ -114,7 +252,45 @@ def init_app(app: Flask) -> None:
         # The page's icon inline (a data: address, which the CSP allows for images): one
         # request fewer on every first load, for about 300 bytes of the page.
         svg = " ".join(icon.read_text(encoding="utf-8").split()).replace('"', "'")
-        app.jinja_env.globals["inline_icon"] = "data:image/svg+xml," + quote(svg, safe=" =:/';,.")
+        app.jinja_env.globals["inline_icon"] = "data:image/svg+xml," + quote(svg, safe=" =:/;,.")
+
+    bundles = Bundles(files)
+    app.extensions["companion_bundles"] = bundles
+
+    def bundle(*names: str | None) -> str:
+        """The address of these static files as one (those that exist, in this order); one
+        file alone keeps its own static address."""
+        present = [n for n in names if n and files.version(n) is not None]
+        if not present:
+            raise ValueError(f"no static file among {names}")
+        if len(present) == 1:
+            return url_for("static", filename=present[0])
+        return url_for("bundle", names="+".join(present), v=bundles.version(present))
+
+    app.jinja_env.globals["bundle"] = bundle
+
+    def serve_bundle(names: str) -> Response:
+        found = bundles.names(names)
+        if found is None:
+            abort(404)
+        encoding = _accepted()
+        made = bundles.compressed(found, encoding)
+        if made is None:
+            abort(404)
+        version, body = made
+        mimetype = "text/css" if found[0].endswith(".css") else "text/javascript"
+        response = Response(body, mimetype=mimetype)
+        if encoding:
+            response.headers["Content-Encoding"] = encoding
+        response.vary.add("Accept-Encoding")
+        fresh = request.args.get("v") == version
+        response.headers["Cache-Control"] = LONG_CACHE if fresh else "no-cache"
+        if not fresh:
+            response.set_etag(f"{version}-{encoding or 'identity'}")
+            response.make_conditional(request)
+        return response
+
+    app.add_url_rule("/bundle/<path:names>", "bundle", serve_bundle)
 
     @app.url_defaults
     def _static_version(endpoint: str, values: dict[str, Any]) -> None:
@@ -139,6 +315,20 @@ def init_app(app: Flask) -> None:
         Compress = None  # noqa: N806
     if Compress is not None:
         Compress(app)
+
+    @app.after_request
+    def _without_indentation(response: Response) -> Response:
+        """A page or fragment without its templates' indentation and blank lines (a newline
+        stays, so the text reads the same): a tenth of a page's bytes before compression,
+        some of them after. Runs before the compression (registered after it)."""
+        if (response.mimetype != "text/html" or response.direct_passthrough
+                or response.is_streamed or "Content-Encoding" in response.headers):
+            return response
+        body = response.get_data()
+        if b"<textarea" in body or b"<pre" in body:
+            return response  # their text keeps every space
+        response.set_data(INDENTATION.sub(b"\n", body))
+        return response
 
     @app.after_request
     def _static_caching(response: Response) -> Response:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import base64
+import functools
+import io
 import json
 import re
 import secrets
@@ -23,6 +26,7 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
+from markupsafe import Markup
 from sqlalchemy import or_, select
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -68,8 +72,17 @@ def _set_cookie_map(name: str, table_id: str, value: Any) -> None:
     else:
         values[table_id] = value
     # Only the most recent tables are kept, so the cookie stays small.
-    session[name] = dict(list(values.items())[-MAX_REMEMBERED_TABLES:])
-    session.permanent = True
+    kept = dict(list(values.items())[-MAX_REMEMBERED_TABLES:])
+    if session.get(name) != kept:
+        session[name] = kept  # an unchanged session is not re-signed and re-sent
+    _keep_for_good()
+
+
+def _keep_for_good() -> None:
+    """A permanent session (its lifetime, not the browser's), marked once: marking it
+    again would count as a change and re-send the cookie."""
+    if not session.permanent:
+        session.permanent = True
 
 
 def my_seat(table_id: str) -> int | None:
@@ -105,8 +118,10 @@ def sender(table_id: str) -> Sender:
 
 def _remember_table(table_id: str) -> None:
     recent = [t for t in session.get("recent", []) if t != table_id]
-    session["recent"] = [table_id, *recent][:MAX_REMEMBERED_TABLES]
-    session.permanent = True
+    now = [table_id, *recent][:MAX_REMEMBERED_TABLES]
+    if session.get("recent") != now:
+        session["recent"] = now
+    _keep_for_good()
 
 
 def _load(table_id: str) -> TableView:
@@ -125,14 +140,19 @@ def public_url(endpoint: str, **values: Any) -> str:
     return request.url_root.rstrip("/") + path
 
 
-def qr_svg(data: str) -> str:
-    """An SVG QR code (quiet zone of 4 modules, one module a millimetre) for an address,
-    each row's runs of dark modules drawn as one rectangle: a quarter of the bytes of a
-    square per module, for the same picture."""
-    code = qrcode.QRCode(border=4, error_correction=qrcode.constants.ERROR_CORRECT_M)
+def _qr_matrix(data: str, correction: int = qrcode.constants.ERROR_CORRECT_M
+               ) -> list[list[bool]]:
+    """The QR code of an address, with a quiet zone of 4 modules."""
+    code = qrcode.QRCode(border=4, error_correction=correction)
     code.add_data(data)
     code.make(fit=True)
-    matrix = code.get_matrix()
+    return [list(row) for row in code.get_matrix()]
+
+
+def qr_svg(data: str) -> str:
+    """An SVG QR code (one module a millimetre) for an address, each row's runs of dark
+    modules drawn as one rectangle: what ``/t/<id>/qr.svg`` answers, to print or save."""
+    matrix = _qr_matrix(data)
     size = len(matrix)
     runs = []
     for y, row in enumerate(matrix):
@@ -149,6 +169,26 @@ def qr_svg(data: str) -> str:
             f'viewBox="0 0 {size} {size}" shape-rendering="crispEdges">'
             f'<rect width="100%" height="100%" fill="#fff"/>'
             f'<path id="qr-path" fill="#000" d="{"".join(runs)}"/></svg>')
+
+
+@functools.lru_cache(maxsize=256)
+def qr_img(data: str, alt: str) -> Markup:
+    """The QR code of an address as it goes in a page: a one-pixel-a-module black and white
+    PNG inline (a data: address, which the CSP allows for images), drawn square and sharp by
+    CSS at any size (``image-rendering: pixelated``). About 250 bytes where the SVG takes
+    three to five kilobytes on every host's first load."""
+    from PIL import Image
+
+    # A screen is never torn nor stained: the lowest correction, the fewest modules.
+    matrix = _qr_matrix(data, qrcode.constants.ERROR_CORRECT_L)
+    size = len(matrix)
+    image = Image.new("1", (size, size), 1)
+    image.putdata([0 if dark else 1 for row in matrix for dark in row])
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    src = "data:image/png;base64," + base64.b64encode(out.getvalue()).decode("ascii")
+    return Markup('<img src="{}" width="{}" height="{}" alt="{}" class="qr-code">').format(
+        src, size * 8, size * 8, alt)
 
 
 _INDEX = re.compile(r"[0-9]{1,9}")
@@ -585,15 +625,18 @@ def table(table_id: str) -> Any:
     context = _context(view, seat)
     context.update(
         join_url=join_url,
-        join_qr=qr_svg(join_url),
+        join_qr=qr_img(join_url, _("QR code to join this table")),
         watch_url=public_url("pages.watch", token=view.watch_token),
         claimed=service().claimed_seats(table_id),
         seating=service().seating(table_id)[1],
         asked=service().request_status(table_id, _cookie_map("asked").get(table_id)),
     )
-    page = render_template("table.html", **context)
+    page = make_response(render_template("table.html", **context))
     if context["seat_lost"] is not None:
         _set_cookie_map("held", table_id, None)  # said once on the full page: enough
+    # Never from a cache, back and forward included: a page showing an older version would
+    # then be brought up to date under the player's eyes (and shout a crack already seen).
+    page.headers["Cache-Control"] = "no-store"
     return page
 
 
@@ -603,7 +646,9 @@ def watch(token: str) -> Any:
         view = service().by_watch_token(token)
     except TableNotFound:
         abort(404)
-    return render_template("watch.html", **_context(view, None, spectator=True))
+    page = make_response(render_template("watch.html", **_context(view, None, spectator=True)))
+    page.headers["Cache-Control"] = "no-store"  # as the table page: never an older version
+    return page
 
 
 def unchanged(version: int, seating: int) -> Any:
@@ -665,6 +710,7 @@ def claim(table_id: str) -> Any:
         flash(translate_error(error), "error")
         return back
     _set_cookie_map("seats", table_id, token)
+    _set_cookie_map("held", table_id, seat)  # what the table page would note: noted now
     _set_cookie_map("asked", table_id, None)
     _remember_table(table_id)
     return back

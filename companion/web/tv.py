@@ -13,11 +13,12 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, current_app, make_response, render_template, request
+from flask_babel import gettext as _
 
 from .. import inputs
 from ..tables import TableNotFound, TableView
 from .common import service
-from .pages import _context, public_url, qr_svg, unchanged
+from .pages import _context, public_url, qr_img, unchanged
 
 tv_bp = Blueprint("tv", __name__)
 
@@ -39,7 +40,7 @@ def _tv_context(view: TableView) -> dict[str, Any]:
         tv=True,
         free_seats=free,
         join_url=join_url,
-        join_qr=qr_svg(join_url) if free else "",
+        join_qr=qr_img(join_url, _("QR code to join this table")) if free else "",
         seating=service().seating(view.id)[1],
     )
     return context

@@ -1,3 +1,39 @@
+// Casse-toi Pov'con!'s page script (after table.js, on every phone of the table, the
+// spectator's and the shared screen's too).
+
+// The crack is shouted on every phone: once, when a new one appears after a redraw. Its key
+// names the log entry that cracked (a crack taken back and redone, or an older round's crack
+// back on top, is not shouted again); one taken back or undone goes away everywhere.
+(function () {
+  "use strict";
+  var live = document.getElementById("live");
+  var crack = document.getElementById("crack");
+  if (!live || !crack) return;
+  var shouted = {};
+  function currentCrack() {
+    var el = live.querySelector("[data-crack]");
+    if (!el || !el.dataset.crack) return "";
+    return (el.dataset.crackEntry || "") + "|" + el.dataset.crack;
+  }
+  var lastCrack = currentCrack();
+  if (lastCrack) shouted[lastCrack] = true;  // on screen when the page opened: not shouted
+  function shoutCrack(value) {
+    crack.querySelector(".crack-who").textContent = value.split("|").slice(2).join("|");
+    crack.dataset.key = value;
+    crack.hidden = false;
+    if (navigator.vibrate) navigator.vibrate([300, 100, 300]);
+  }
+  var ok = crack.querySelector("[data-crack-ok]") || crack.querySelector("button");
+  if (ok) ok.addEventListener("click", function () { crack.hidden = true; });
+  document.addEventListener("table:render", function () {
+    var now = currentCrack();
+    if (!crack.hidden && crack.dataset.key && crack.dataset.key !== now) crack.hidden = true;
+    if (now && now !== lastCrack && !shouted[now]) shoutCrack(now);
+    if (now) shouted[now] = true;
+    lastCrack = now;
+  });
+})();
+
 // Casse-toi's card recorder: nothing is sent until a stress is chosen; a card that would
 // crack this seat asks once, big and clear; after "Add this card" the phone says what was
 // added and where its stress stands; right after a crack, the cracked phone may take its

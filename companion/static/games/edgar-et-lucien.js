@@ -58,8 +58,11 @@
   function selectOf(character) {
     return document.querySelector("select[data-map-select][data-character='" + character + "']");
   }
+  // Where an option leads: its data-to (a move's option, whose value is the move), else its
+  // value (a district's option).
+  function toOf(o) { return o.dataset.to || o.value; }
   function optionTo(select, district) {
-    return Array.prototype.find.call(select.options, function (o) { return o.dataset.to === district; });
+    return Array.prototype.find.call(select.options, function (o) { return toOf(o) === district; });
   }
   function el(name, attrs, parent) {
     var node = document.createElementNS(SVG, name);
@@ -99,7 +102,7 @@
       var option = select.options[select.selectedIndex];
       if (!option) return;
       var from = select.dataset.from;
-      var to = option.dataset.to;
+      var to = toOf(option);
       var route = document.querySelector("[data-route-of='" + character + "'] [data-route-text]");
       if (route) route.textContent = option.dataset.route || option.textContent;
       if (to === from) return;  // Immobile: nothing to draw (the line under the map says so)
@@ -128,7 +131,7 @@
       t.textContent = String(index + 1);
     });
     var picked = selectOf(picking);
-    var reachable = picked ? Array.prototype.map.call(picked.options, function (o) { return o.dataset.to; }) : [];
+    var reachable = picked ? Array.prototype.map.call(picked.options, toOf) : [];
     mark(svg, reachable, chosen);
     document.querySelectorAll("[data-pick-character]").forEach(function (button) {
       button.setAttribute("aria-pressed", button.dataset.pickCharacter === picking ? "true" : "false");
