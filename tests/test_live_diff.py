@@ -50,16 +50,24 @@ def test_an_edit_script_that_does_not_fit_its_base_is_refused() -> None:
 
 
 def test_the_cache_is_bounded_by_bytes_least_recently_used_first_out() -> None:
-    store = FragmentCache(max_bytes=3 * (1000 + 200))
+    rng = random.Random(5)
+    texts = {name: "".join(rng.choice("abcdef<>/") for _ in range(3000)) for name in "abcde"}
+    probe = FragmentCache()
+    probe.put("viewer", "a", texts["a"])
+    store = FragmentCache(max_bytes=int(probe.bytes * 3.5))
     for name in "abc":
-        store.put("viewer", name, name * 1000)
-    assert store.get("viewer", "a") == "a" * 1000  # now the most recently used
-    store.put("viewer", "d", "d" * 1000)
-    assert store.get("viewer", "b") is None and store.get("viewer", "a") is not None
+        store.put("viewer", name, texts[name])
+    assert store.get("viewer", "a") == texts["a"]  # now the most recently used
+    store.put("viewer", "d", texts["d"])
+    assert store.get("viewer", "b") is None and store.get("viewer", "a") == texts["a"]
     assert store.bytes <= store.max_bytes and len(store) == 3
-    store.put("viewer", "huge", "x" * 10_000)  # larger than the whole cache: not kept
+    store.demote("viewer", "a")  # its phone moved on: first out
+    store.put("viewer", "e", texts["e"])
+    assert store.get("viewer", "a") is None and store.get("viewer", "c") == texts["c"]
+    huge = "".join(rng.choice("abcdef") for _ in range(100_000))
+    store.put("viewer", "huge", huge)  # larger than the whole cache: not kept
     assert store.get("viewer", "huge") is None and len(store) == 3
-    assert store.get("someone else", "a") is None
+    assert store.get("someone else", "c") is None
 
 
 # ---------------------------------------------------------------------------- the route

@@ -103,28 +103,31 @@ def apply_ops(old: str, ops: list[Any]) -> str:
 
 
 class FragmentCache:
-    """The fragments last sent to phones that apply diffs, by (viewer, checksum): bounded
-    by total bytes, least recently used first out. Thread-safe."""
+    """The fragments last sent to phones that apply diffs, by (viewer, checksum), kept
+    zlib-compressed (a 30 KB fragment keeps in about 4 KB): bounded by total bytes, least
+    recently used first out; a fragment a phone has moved on from is first out. Thread-safe."""
 
     def __init__(self, max_bytes: int = DEFAULT_CACHE_BYTES) -> None:
         self.max_bytes = max_bytes
         self.bytes = 0
-        self._entries: OrderedDict[tuple[Hashable, str], str] = OrderedDict()
+        self._entries: OrderedDict[tuple[Hashable, str], bytes] = OrderedDict()
         self._lock = threading.Lock()
 
     @staticmethod
-    def _size(text: str) -> int:
-        return len(text) + ENTRY_OVERHEAD
+    def _size(packed: bytes) -> int:
+        return len(packed) + ENTRY_OVERHEAD
 
     def get(self, viewer: Hashable, sum_: str) -> str | None:
         with self._lock:
-            text = self._entries.get((viewer, sum_))
-            if text is not None:
-                self._entries.move_to_end((viewer, sum_))
-            return text
+            packed = self._entries.get((viewer, sum_))
+            if packed is None:
+                return None
+            self._entries.move_to_end((viewer, sum_))
+        return zlib.decompress(packed).decode("utf-8")
 
     def put(self, viewer: Hashable, sum_: str, text: str) -> None:
-        size = self._size(text)
+        packed = zlib.compress(text.encode("utf-8"), 1)
+        size = self._size(packed)
         if size > self.max_bytes:
             return
         with self._lock:
@@ -132,11 +135,18 @@ class FragmentCache:
             old = self._entries.pop(key, None)
             if old is not None:
                 self.bytes -= self._size(old)
-            self._entries[key] = text
+            self._entries[key] = packed
             self.bytes += size
             while self.bytes > self.max_bytes:
                 _key, dropped = self._entries.popitem(last=False)
                 self.bytes -= self._size(dropped)
+
+    def demote(self, viewer: Hashable, sum_: str) -> None:
+        """Make this entry the first to go (its phone holds a newer fragment now; another
+        phone of the same viewer, a lost answer, may still name it)."""
+        with self._lock:
+            if (viewer, sum_) in self._entries:
+                self._entries.move_to_end((viewer, sum_), last=False)
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -162,6 +172,8 @@ def fragment_answer(html: str, viewer: Hashable, wants_diff: bool, base: str | N
     store = cache()
     old = store.get(viewer, base) if base else None
     store.put(viewer, new_sum, html)
+    if old is not None and base != new_sum:
+        store.demote(viewer, base)
     if old is not None:
         body = json.dumps({"from": base, "to": new_sum, "ops": diff_ops(old, html)},
                           ensure_ascii=False, separators=(",", ":"))
