@@ -86,7 +86,7 @@ included, as ``wire_bytes``); the ratio of the bodies alone beside them. Also th
     app.test_client_class = HostClient
     accept = {"Accept-Encoding": "br, gzip"}
     rows = ["| game | changed poll as a diff (median, max) | whole, same polls | ratio | "
-            "bodies only, ratio | diffs sent | diff time (median, max) | render time (median) |",
+            "bodies only (median), ratio | diffs sent | diff time (median, max) | render time (median) |",
             "|---|---|---|---|---|---|---|---|"]
     for game_id, game in GAMES.items():
         host, phone = app.test_client(), app.test_client()
@@ -98,7 +98,7 @@ included, as ``wire_bytes``); the ratio of the bodies alone beside them. Also th
         held = text_of(phone.get(f"{url}?v=-1&d=1", headers=accept))
         rng = random.Random(f"bench-{game_id}")
         sent, whole, diff_s, render_s, diffs = [], [], [], [], 0
-        bodies = [0, 0]
+        bodies: tuple[list[int], list[int]] = ([], [])
         for _ in range(actions * 5):
             if len(sent) == actions:
                 break
@@ -123,15 +123,16 @@ included, as ``wire_bytes``); the ratio of the bodies alone beside them. Also th
                 json.loads(text_of(answer))
             sent.append(wire_bytes(answer))
             whole.append(wire_bytes(plain))
-            bodies[0] += len(answer.data)
-            bodies[1] += len(plain.data)
+            bodies[0].append(len(answer.data))
+            bodies[1].append(len(plain.data))
             held = new
         if not sent:
             continue
         rows.append(
             f"| {game.NAME} | {statistics.median(sent) / 1024:.2f} KB, {max(sent) / 1024:.2f} KB "
             f"| {statistics.median(whole) / 1024:.2f} KB, {max(whole) / 1024:.2f} KB "
-            f"| {sum(sent) / sum(whole):.2f} | {bodies[0] / bodies[1]:.2f} | {diffs} of {len(sent)} "
+            f"| {sum(sent) / sum(whole):.2f} | {statistics.median(bodies[0]) / 1024:.2f} KB "
+            f"against {statistics.median(bodies[1]) / 1024:.2f} KB, {sum(bodies[0]) / sum(bodies[1]):.2f} | {diffs} of {len(sent)} "
             f"| {statistics.median(diff_s) * 1000:.1f} ms, {max(diff_s) * 1000:.1f} ms "
             f"| {statistics.median(render_s) * 1000:.1f} ms |")
     return rows
