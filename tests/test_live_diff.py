@@ -321,3 +321,12 @@ def test_the_page_script_sends_d_and_h() -> None:
     """The poll of table.js names what it holds (a guard on the query the server reads)."""
     source = TABLE_JS.read_text(encoding="utf-8")
     assert re.search(r'"&d=1" \+ \(base \? "&h=" \+ base\[1\] : ""\)', source)
+
+
+def test_the_cache_size_comes_from_the_environment(app: Flask, client: Any,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COMPANION_LIVE_DIFF_CACHE_MB", "3")
+    table_id = _table(app, client, GAMES["casse-toi-pov-con"], 3)
+    client.get(f"/t/{table_id}/live?v=-1&d=1")
+    store = app.extensions["companion_fragments"]
+    assert store.max_bytes == 3 * 1024 * 1024 and len(store) == 1

@@ -2,14 +2,17 @@
 
 A phone that can apply a diff polls ``/live?v=&s=&d=1`` and, once it holds a fragment,
 ``&h=<checksum of that fragment>``. Each fragment this process sends to such a phone is
-kept in a bounded per-process cache (LRU, by total bytes: ``LIVE_DIFF_CACHE_BYTES``,
-32 MiB by default), under the viewer it was rendered for and its checksum. When the phone
-names a fragment the cache holds for that same viewer, the answer is a line edit script from
-it to the freshly rendered fragment, if the script is under half the fragment's size;
-otherwise, and on any miss (another worker process, evicted, first load), the whole
-fragment as before. The fragment is always rendered in full for the asking viewer, so what a
-diff rebuilds is exactly what a whole answer would have been, and nothing but it: the cache
-only says which lines of its own earlier copy the phone may keep.
+kept in a bounded per-process cache (LRU, by total bytes: the app's
+``LIVE_DIFF_CACHE_BYTES`` or ``COMPANION_LIVE_DIFF_CACHE_MB``, 32 MiB by default), under
+the viewer it was rendered for (table, seat, host or not, session) and its checksum. When
+the phone names a fragment the cache holds for that same viewer, the answer is a line edit
+script from it to the freshly rendered fragment, if the script is under half the
+fragment's size; otherwise, and on any miss (another worker process, evicted, first load),
+the whole fragment as before. The new fragment is always rendered in full for the asking
+viewer, and the base is found by the checksum of the very text the phone holds, so what a
+diff rebuilds is exactly what a whole answer would have been, whatever the render depends
+on (language, theme, CSRF token...): the cache only tells which lines of the phone's own
+copy it may keep.
 
 The diff answer is JSON (``X-Diff-From: <base checksum>``)::
 
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import os
 import threading
 import zlib
 from collections import OrderedDict
@@ -156,8 +160,12 @@ def cache() -> FragmentCache:
     """This app's (and process's) fragment cache."""
     existing = current_app.extensions.get("companion_fragments")
     if existing is None:
-        existing = FragmentCache(int(current_app.config.get("LIVE_DIFF_CACHE_BYTES",
-                                                            DEFAULT_CACHE_BYTES)))
+        size = current_app.config.get("LIVE_DIFF_CACHE_BYTES")
+        if size is None:
+            raw = os.environ.get("COMPANION_LIVE_DIFF_CACHE_MB", "")
+            size = int(raw) * 1024 * 1024 if raw.isascii() and raw.isdigit() else (
+                DEFAULT_CACHE_BYTES)
+        existing = FragmentCache(int(size))
         current_app.extensions["companion_fragments"] = existing
     return existing
 
