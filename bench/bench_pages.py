@@ -71,8 +71,9 @@ def changed_polls(app: Any, actions: int = 20) -> list[str]:
     one random action, the phone polls naming what it holds. Medians (and largest) over
     ``actions`` actions of a random play; a poll answered whole (the diff not worth it)
     counts its whole size on both sides. Sizes are on the wire (status line and headers
-included, as ``wire_bytes``); the ratio of the bodies alone beside them. Also the time to compute a diff (difflib) and, in
-    the same run, to render the fragment."""
+    included, as ``wire_bytes``); the bodies alone beside them. Also the time to compute a
+    diff (difflib) and, in the same run, to answer a whole poll (rendering the fragment,
+    through the test client)."""
     import json
     import random
     import statistics
@@ -86,7 +87,8 @@ included, as ``wire_bytes``); the ratio of the bodies alone beside them. Also th
     app.test_client_class = HostClient
     accept = {"Accept-Encoding": "br, gzip"}
     rows = ["| game | changed poll as a diff (median, max) | whole, same polls | ratio | "
-            "bodies only (median), ratio | diffs sent | diff time (median, max) | render time (median) |",
+            "bodies only (median), ratio | diffs sent | diff time (median, max) | "
+            "a whole poll's time (median) |",
             "|---|---|---|---|---|---|---|---|"]
     for game_id, game in GAMES.items():
         host, phone = app.test_client(), app.test_client()
@@ -132,7 +134,8 @@ included, as ``wire_bytes``); the ratio of the bodies alone beside them. Also th
             f"| {game.NAME} | {statistics.median(sent) / 1024:.2f} KB, {max(sent) / 1024:.2f} KB "
             f"| {statistics.median(whole) / 1024:.2f} KB, {max(whole) / 1024:.2f} KB "
             f"| {sum(sent) / sum(whole):.2f} | {statistics.median(bodies[0]) / 1024:.2f} KB "
-            f"against {statistics.median(bodies[1]) / 1024:.2f} KB, {sum(bodies[0]) / sum(bodies[1]):.2f} | {diffs} of {len(sent)} "
+            f"against {statistics.median(bodies[1]) / 1024:.2f} KB, "
+            f"{sum(bodies[0]) / sum(bodies[1]):.2f} | {diffs} of {len(sent)} "
             f"| {statistics.median(diff_s) * 1000:.1f} ms, {max(diff_s) * 1000:.1f} ms "
             f"| {statistics.median(render_s) * 1000:.1f} ms |")
     return rows

@@ -309,7 +309,8 @@ def test_the_cache_size_is_a_setting(tmp_path: Path) -> None:
     host = small.test_client()
     game = GAMES["casse-toi-pov-con"]
     made = host.post("/api/tables", json={"game": game.ID, "players": game.example_players(3)})
-    table_id = made.json["id"]
+    body: Any = made.json
+    table_id = body["id"]
     held = host.get(f"/t/{table_id}/live?v=-1&d=1").get_data(as_text=True)
     assert len(held) > 1000
     store = small.extensions["companion_fragments"]

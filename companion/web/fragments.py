@@ -180,7 +180,7 @@ def fragment_answer(html: str, viewer: Hashable, wants_diff: bool, base: str | N
     store = cache()
     old = store.get(viewer, base) if base else None
     store.put(viewer, new_sum, html)
-    if old is not None and base != new_sum:
+    if old is not None and base and base != new_sum:
         store.demote(viewer, base)
     if old is not None:
         body = json.dumps({"from": base, "to": new_sum, "ops": diff_ops(old, html)},
