@@ -99,7 +99,11 @@ def changed_polls(app: Any, actions: int = 20) -> list[str]:
         url = f"/t/{table_id}/live"
         held = text_of(phone.get(f"{url}?v=-1&d=1", headers=accept))
         rng = random.Random(f"bench-{game_id}")
-        sent, whole, diff_s, render_s, diffs = [], [], [], [], 0
+        sent: list[int] = []
+        whole: list[int] = []
+        diff_s: list[float] = []
+        render_s: list[float] = []
+        diffs = 0
         bodies: tuple[list[int], list[int]] = ([], [])
         for _ in range(actions * 5):
             if len(sent) == actions:
