@@ -39,7 +39,7 @@ from typing import Any
 from flask import Response, current_app, make_response
 
 DEFAULT_CACHE_BYTES = 32 * 1024 * 1024
-ENTRY_OVERHEAD = 200  # bytes an entry costs beyond its text (key, node), roughly
+ENTRY_OVERHEAD = 200  # bytes an entry costs beyond its compressed text (key, node), roughly
 WORTH_IT = 0.5  # a diff is sent only under this share of the whole fragment's bytes
 
 
