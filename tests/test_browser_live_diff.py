@@ -100,6 +100,7 @@ def test_the_other_phone_gets_diffs_and_shows_the_same_table(one_process, new_ph
     polls = record_polls(ann)
     claim(bob, one_process, table_id, "Bob")  # a seating change: Ann's first, whole
     wait_until(ann, lambda: any(not p["empty"] for p in polls))
+    expect(bob.locator("#table")).to_have_attribute("data-live", "stream")
     for count in range(1, 5):
         draw(bob, 1)
         expect(cards_of(ann, "Bob")).to_have_text(str(count))
@@ -123,6 +124,8 @@ def test_a_diff_that_does_not_check_out_is_fetched_whole(one_process, new_phone)
     ann, bob = new_phone(), new_phone()
     claim(ann, one_process, table_id, "Ann")
     claim(bob, one_process, table_id, "Bob")
+    for phone in (ann, bob):
+        expect(phone.locator("#table")).to_have_attribute("data-live", "stream")
     polls = record_polls(ann)
     spoiled: list[str] = []
 
