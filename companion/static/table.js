@@ -237,6 +237,59 @@
     });
   }
 
+  // A changed view comes as a diff from the fragment this phone last applied when the
+  // server still holds that one (companion/web/fragments.py), else whole; the first change
+  // after the page loads comes whole. A checksum (UTF-8 length, CRC-32) checks the result;
+  // on any mismatch the whole fragment is fetched.
+  var base = null;  // [text, checksum] of the fragment last applied
+  var crcTable = null;
+  function checksum(text) {
+    var bytes = new TextEncoder().encode(text);
+    var crc = -1;
+    if (!crcTable) {
+      crcTable = [];
+      for (var n = 0; n < 256; n++) {
+        var c = n;
+        for (var k = 0; k < 8; k++) c = c & 1 ? 0xEDB88320 ^ (c >>> 1) : c >>> 1;
+        crcTable[n] = c;
+      }
+    }
+    for (var i = 0; i < bytes.length; i++) crc = crcTable[(crc ^ bytes[i]) & 255] ^ (crc >>> 8);
+    return bytes.length + "-" + ((crc ^ -1) >>> 0).toString(16);
+  }
+  // Ops: n > 0 keeps n lines of the base, n < 0 skips -n, a string is a new line.
+  function patch(body) {
+    var diff = JSON.parse(body);
+    if (!base || diff.from !== base[1]) return null;
+    var lines = base[0].split("\n");
+    var out = [];
+    var at = 0;
+    diff.ops.forEach(function (op) {
+      if (typeof op === "string") {
+        out.push(op);
+      } else if (op > 0) {
+        for (var end = at + op; at < end && at < lines.length; at++) out.push(lines[at]);
+      } else {
+        at -= op;
+      }
+    });
+    var text = out.join("\n");
+    return at === lines.length && checksum(text) === diff.to ? [text, diff.to] : null;
+  }
+
+  function render(html) {
+    var fragment = document.createElement("template");
+    fragment.innerHTML = html;
+    var kept = keepForms();
+    var open = keepOpen();
+    var main = fragment.content.querySelector(".live-root");
+    var after = fragment.content.querySelector(".live-after");
+    if (main) live.replaceChildren(main);
+    if (after && liveAfter) liveAfter.replaceChildren(after);
+    restoreForms(kept);
+    restoreOpen(open);
+  }
+
   function refresh() {
     if (polling) {
       // A change arrived while a fetch was on its way: fetch again once it is done.
@@ -244,24 +297,27 @@
       return inflight;
     }
     polling = true;
-    inflight = fetch(liveUrl + "?v=" + version + (seating !== "" ? "&s=" + seating : ""),
+    inflight = fetch(liveUrl + "?v=" + version + (seating !== "" ? "&s=" + seating : "") +
+                     "&d=1" + (base ? "&h=" + base[1] : ""),
                  { cache: "no-store", credentials: "same-origin" })
       .then(function (response) {
         if (response.status === 200) {
           var v = parseInt(response.headers.get("X-Version"), 10);
-          if (seating !== "") seating = response.headers.get("X-Seating") || seating;
-          return response.text().then(function (html) {
-            if (!html) return;  // nothing moved (an empty answer keeps the connection alive)
-            var fragment = document.createElement("template");
-            fragment.innerHTML = html;
-            var kept = keepForms();
-            var open = keepOpen();
-            var main = fragment.content.querySelector(".live-root");
-            var after = fragment.content.querySelector(".live-after");
-            if (main) live.replaceChildren(main);
-            if (after && liveAfter) liveAfter.replaceChildren(after);
-            restoreForms(kept);
-            restoreOpen(open);
+          var diffed = response.headers.get("X-Diff-From");
+          return response.text().then(function (body) {
+            if (!body) return;  // nothing moved (an empty answer keeps the connection alive)
+            var next = null;
+            try {
+              next = diffed ? patch(body) : [body, checksum(body)];
+            } catch (error) { /* a script that does not parse: fetched whole below */ }
+            if (!next) {
+              base = null;
+              again = true;  // fetch the whole fragment once this fetch is done
+              return;
+            }
+            base = next;
+            if (seating !== "") seating = response.headers.get("X-Seating") || seating;
+            render(next[0]);
             setVersion(v);
             afterRender();
           });

@@ -46,7 +46,9 @@ from ..tables import (
 )
 from .api import status_of
 from .common import render_label, service, translate_error
+from .fragments import fragment_answer
 from .limits import limit
+from .security import CSRF_SESSION_KEY
 from .storage import is_storage_fault, storage_message
 
 pages_bp = Blueprint("pages", __name__)
@@ -663,7 +665,8 @@ def live(table_id: str) -> Any:
     """The live part of the table page, or an empty answer (200, ``Content-Length: 0``) when
     neither the log nor the seats moved since the version (``v``) and seating (``s``) the
     phone has. Not 204: waitress closes the connection after every 204, so each poll would
-    cost the phone a new connection."""
+    cost the phone a new connection. A phone that applies diffs (``d=1``) and names the
+    fragment it holds (``h``) may get only what changed (see ``fragments``)."""
     spectator = request.path.startswith("/watch/")
     since, seen_seating = inputs.ascii_int(request.args.get("v", "")), inputs.ascii_int(
         request.args.get("s", ""))
@@ -681,7 +684,13 @@ def live(table_id: str) -> Any:
     if since == view.version and (spectator or seen_seating in (seating, None)):
         return unchanged(view.version, seating)
     seat = None if spectator else my_seat(table_id)
-    response = make_response(render_template("live.html", **_context(view, seat, spectator)))
+    html = render_template("live.html", **_context(view, seat, spectator))
+    # Whom this fragment was rendered for: a diff is only ever made from a fragment sent to
+    # the same viewer (same table, seat, host or not, and session).
+    viewer = ("watch", table_id) if spectator else (
+        "table", table_id, seat, is_host(table_id), session.get(CSRF_SESSION_KEY))
+    response = fragment_answer(html, viewer, request.args.get("d") == "1",
+                               request.args.get("h"))
     response.headers["X-Version"] = str(view.version)
     response.headers["X-Seating"] = str(seating)
     response.headers["Cache-Control"] = "no-store"
