@@ -24,6 +24,7 @@ from companion.games import GAMES
 from companion.web.common import service
 from companion.web.fragments import FragmentCache, apply_ops, checksum, diff_ops
 
+DIFF_JS = Path(__file__).resolve().parent.parent / "companion" / "static" / "diff.js"
 TABLE_JS = Path(__file__).resolve().parent.parent / "companion" / "static" / "table.js"
 
 
@@ -154,6 +155,7 @@ def test_a_diff_applied_to_the_old_fragment_is_the_new_fragment(
     with app.app_context():
         token = service().get(table_id).watch_token
     viewers.append(Viewer(app.test_client(), f"/watch/{token}/live"))
+    viewers.append(Viewer(app.test_client(), f"/tv/{token}/live"))  # the shared screen
     for viewer in viewers:
         viewer.poll()
     for _ in range(25):
@@ -167,15 +169,15 @@ def test_a_diff_applied_to_the_old_fragment_is_the_new_fragment(
 
 
 def _node_agrees(scripts: list[tuple[str, str, str]]) -> None:
-    """The page script's own checksum and patch (cut out of table.js) rebuild the same
+    """The page's own checksum and patch (diff.js, which table.js loads) rebuild the same
     texts, and refuse a script applied to a base that is not its own."""
     node = shutil.which("node")
     if node is None or not scripts:
         return
-    source = TABLE_JS.read_text(encoding="utf-8")
-    start = source.index("  var base = null;")
-    end = source.index("  function render(html)")
-    program = source[start:end] + """
+    program = DIFF_JS.read_text(encoding="utf-8") + """
+var checksum = companionDiff.checksum;
+function patch(body) { return companionDiff.patch(base, body); }
+var base = null;
 var cases = JSON.parse(require("fs").readFileSync(0, "utf8"));
 var out = cases.map(function (c) {
   base = [c[0], checksum(c[0])];
@@ -321,7 +323,8 @@ def test_the_cache_size_is_a_setting(tmp_path: Path) -> None:
 def test_the_page_script_sends_d_and_h() -> None:
     """The poll of table.js names what it holds (a guard on the query the server reads)."""
     source = TABLE_JS.read_text(encoding="utf-8")
-    assert re.search(r'"&d=1" \+ \(base \? "&h=" \+ base\[1\] : ""\)', source)
+    assert '"&d=1" + held()' in source
+    assert re.search(r'return "&h=" \+ base\[1\];', source)
 
 
 def test_the_cache_size_comes_from_the_environment(app: Flask, client: Any,

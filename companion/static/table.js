@@ -239,42 +239,24 @@
 
   // A changed view comes as a diff from the fragment this phone last applied when the
   // server still holds that one (companion/web/fragments.py), else whole; the first change
-  // after the page loads comes whole. A checksum (UTF-8 length, CRC-32) checks the result;
-  // on any mismatch the whole fragment is fetched.
-  var base = null;  // [text, checksum] of the fragment last applied
-  var crcTable = null;
-  function checksum(text) {
-    var bytes = new TextEncoder().encode(text);
-    var crc = -1;
-    if (!crcTable) {
-      crcTable = [];
-      for (var n = 0; n < 256; n++) {
-        var c = n;
-        for (var k = 0; k < 8; k++) c = c & 1 ? 0xEDB88320 ^ (c >>> 1) : c >>> 1;
-        crcTable[n] = c;
-      }
-    }
-    for (var i = 0; i < bytes.length; i++) crc = crcTable[(crc ^ bytes[i]) & 255] ^ (crc >>> 8);
-    return bytes.length + "-" + ((crc ^ -1) >>> 0).toString(16);
+  // after the page loads comes whole, and brings the diff code (diff.js: not needed before,
+  // so not part of the first load). Every poll says the phone keeps what it gets (d=1); once
+  // the diff code is here, it names the fragment it holds (h, its checksum). A checksum that
+  // does not check out: the whole fragment is fetched.
+  var base = null;  // [text, checksum or null] of the fragment last applied
+  var differ = null;  // window.companionDiff once diff.js has loaded
+  function loadDiffer() {
+    if (loadDiffer.asked || !root.dataset.diff) return;
+    loadDiffer.asked = true;
+    var script = document.createElement("script");
+    script.src = root.dataset.diff;
+    script.onload = function () { differ = window.companionDiff || null; };
+    document.head.appendChild(script);
   }
-  // Ops: n > 0 keeps n lines of the base, n < 0 skips -n, a string is a new line.
-  function patch(body) {
-    var diff = JSON.parse(body);
-    if (!base || diff.from !== base[1]) return null;
-    var lines = base[0].split("\n");
-    var out = [];
-    var at = 0;
-    diff.ops.forEach(function (op) {
-      if (typeof op === "string") {
-        out.push(op);
-      } else if (op > 0) {
-        for (var end = at + op; at < end && at < lines.length; at++) out.push(lines[at]);
-      } else {
-        at -= op;
-      }
-    });
-    var text = out.join("\n");
-    return at === lines.length && checksum(text) === diff.to ? [text, diff.to] : null;
+  function held() {
+    if (!base || !differ) return "";
+    if (!base[1]) base[1] = differ.checksum(base[0]);
+    return "&h=" + base[1];
   }
 
   function render(html) {
@@ -298,7 +280,7 @@
     }
     polling = true;
     inflight = fetch(liveUrl + "?v=" + version + (seating !== "" ? "&s=" + seating : "") +
-                     "&d=1" + (base ? "&h=" + base[1] : ""),
+                     "&d=1" + held(),
                  { cache: "no-store", credentials: "same-origin" })
       .then(function (response) {
         if (response.status === 200) {
@@ -308,7 +290,7 @@
             if (!body) return;  // nothing moved (an empty answer keeps the connection alive)
             var next = null;
             try {
-              next = diffed ? patch(body) : [body, checksum(body)];
+              next = !diffed ? [body, null] : differ ? differ.patch(base, body) : null;
             } catch (error) { /* a script that does not parse: fetched whole below */ }
             if (!next) {
               base = null;
@@ -316,6 +298,7 @@
               return;
             }
             base = next;
+            loadDiffer();
             if (seating !== "") seating = response.headers.get("X-Seating") || seating;
             render(next[0]);
             setVersion(v);

@@ -169,6 +169,17 @@ class StaticFiles:
 
 
 INDENTATION = re.compile(rb"\n[ \t\r\n]+")
+
+
+def without_indentation(html: bytes) -> bytes:
+    """A page or fragment without its templates' indentation and blank lines (a newline
+    stays, so the text reads the same); as it is where a ``<textarea>`` or ``<pre>`` keeps
+    every space."""
+    if b"<textarea" in html or b"<pre" in html:
+        return html
+    return INDENTATION.sub(b"\n", html)
+
+
 MAX_BUNDLE = 6  # files in one bundle: a page names a few, never more
 
 
@@ -325,9 +336,9 @@ def init_app(app: Flask) -> None:
                 or response.is_streamed or "Content-Encoding" in response.headers):
             return response
         body = response.get_data()
-        if b"<textarea" in body or b"<pre" in body:
-            return response  # their text keeps every space
-        response.set_data(INDENTATION.sub(b"\n", body))
+        compact = without_indentation(body)
+        if compact is not body:
+            response.set_data(compact)
         return response
 
     @app.after_request

@@ -38,6 +38,8 @@ from typing import Any
 
 from flask import Response, current_app, make_response
 
+from .assets import without_indentation
+
 DEFAULT_CACHE_BYTES = 32 * 1024 * 1024
 ENTRY_OVERHEAD = 200  # bytes an entry costs beyond its compressed text (key, node), roughly
 WORTH_IT = 0.5  # a diff is sent only under this share of the whole fragment's bytes
@@ -173,7 +175,10 @@ def cache() -> FragmentCache:
 def fragment_answer(html: str, viewer: Hashable, wants_diff: bool, base: str | None) -> Response:
     """The answer to a changed poll: ``html`` whole, or as a diff from the phone's ``base``
     (a checksum) when the cache holds that fragment for this ``viewer`` and the diff is
-    much smaller. With ``wants_diff``, what is sent is kept as the phone's next base."""
+    much smaller. With ``wants_diff``, what is sent is kept as the phone's next base. The
+    fragment goes without its indentation (as every page does), before its checksum: the
+    phone's copy and the kept one are the same text."""
+    html = without_indentation(html.encode("utf-8")).decode("utf-8")
     if not wants_diff:
         return make_response(html)
     new_sum = checksum(html)

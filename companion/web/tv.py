@@ -18,6 +18,7 @@ from flask_babel import gettext as _
 from .. import inputs
 from ..tables import TableNotFound, TableView
 from .common import service
+from .fragments import fragment_answer
 from .pages import _context, public_url, qr_img, unchanged
 
 tv_bp = Blueprint("tv", __name__)
@@ -64,7 +65,9 @@ def tv_live(token: str) -> Any:
     seating = service().seating(view.id)[1]
     if since == view.version and seen in (seating, None):
         return unchanged(view.version, seating)
-    response = make_response(render_template("tv/live.html", **_tv_context(view)))
+    response = fragment_answer(render_template("tv/live.html", **_tv_context(view)),
+                               ("tv", view.id), request.args.get("d") == "1",
+                               request.args.get("h"))
     response.headers["X-Version"] = str(view.version)
     response.headers["X-Seating"] = str(seating)
     response.headers["Cache-Control"] = "no-store"

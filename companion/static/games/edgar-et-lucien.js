@@ -31,10 +31,7 @@
     }
   });
   syncAll();
-  var live = document.getElementById("live");
-  if (live && window.MutationObserver) {
-    new MutationObserver(syncAll).observe(live, { childList: true, subtree: true });
-  }
+  document.addEventListener("table:render", syncAll);  // table.js redrew the live part
 })();
 
 // The map of Fosko with one thumb. Placing: a tap on a highlighted (neutral) district
@@ -53,7 +50,11 @@
   }
   function centre(svg, id) {
     var g = districtEl(svg, id);
-    return g ? [parseFloat(g.dataset.cx), parseFloat(g.dataset.cy)] : null;
+    // A district's point: its cell's centre, a little below (under its name).
+    var cell = g && g.querySelector(".cell");
+    if (!cell) return null;
+    function at(name) { return parseFloat(cell.getAttribute(name)); }
+    return [at("x") + at("width") / 2, at("y") + at("height") / 2 + 14];
   }
   function selectOf(character) {
     return document.querySelector("select[data-map-select][data-character='" + character + "']");
@@ -171,11 +172,5 @@
   });
 
   draw();
-  var live = document.getElementById("live");
-  if (live && window.MutationObserver) {
-    // Redraw when the live part is replaced (not for this script's own drawing).
-    new MutationObserver(function (records) {
-      if (records.some(function (r) { return r.target === live; })) draw();
-    }).observe(live, { childList: true, subtree: true });
-  }
+  document.addEventListener("table:render", draw);  // table.js redrew the live part
 })();
