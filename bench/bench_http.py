@@ -5,14 +5,16 @@ bounded in time and count, and every server is stopped at the end:
 
 1. reading a table (``GET /api/tables/<id>``: Casse-toi after 10 rounds, Edgar & Lucien in
    mid-game) against a minimal Flask app answering a small JSON document, under the same
-   server and settings: the project's default (waitress, 16 threads) and gunicorn -w 2
-   (when installed). Load: wrk -t2 -c32 (Debian's ``wrk``), else a bounded Python client;
+   server and settings: the project's default (``companion serve``: gunicorn, a gevent
+   worker per core), gunicorn -w 2 (sync workers) and waitress (16 threads, where gunicorn
+   does not run). Load: wrk -t2 -c32 (Debian's ``wrk``), else a bounded Python client;
 2. sequential writes (a round of scoring, ``score_round``) over one keep-alive connection,
    against a minimal Flask POST answering a small JSON document;
 3. the cost of a read and of a write at 10, 100 and 1,000 log entries (median of sequential
    requests over one keep-alive connection), and the ratio from 10 to 1,000.
 
-Run: python bench/bench_http.py [--seconds 4] [--json results.json]
+Run: python bench/bench_http.py [--seconds 4] [--json results.json] [--postgres]
+(``--postgres``: the companion and the committing baseline on a private PostgreSQL cluster)
 (prints Markdown tables; absolute numbers vary with the machine and its load, the ratios far
 less). ``python bench/bench_http.py serve APP PORT`` serves one app (used by the benchmark).
 """
@@ -66,13 +68,17 @@ def minimal_app() -> Any:
 
     @app.post("/commit")
     def commit() -> Any:
-        """The same, committing one small row to SQLite as the companion does (WAL,
-        synchronous=FULL): the floor a durable write cannot go under on this disk."""
+        """The same, committing one small row to the companion's database as the companion
+        does (SQLite: WAL, synchronous=FULL; PostgreSQL: its default, a synced commit): the
+        floor a durable write cannot go under on this disk."""
         body = request.get_json(silent=True) or {}
-        conn = _synced_sqlite()
-        conn.execute("BEGIN IMMEDIATE")
-        conn.execute("INSERT INTO log (body) VALUES (?)", (json.dumps(body),))
-        conn.execute("COMMIT")
+        if os.environ["DATABASE_URL"].startswith("postgresql"):
+            _postgres().execute("INSERT INTO bench_log (body) VALUES (%s)", (json.dumps(body),))
+        else:
+            conn = _synced_sqlite()
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute("INSERT INTO log (body) VALUES (?)", (json.dumps(body),))
+            conn.execute("COMMIT")
         return jsonify({"id": "table", "version": int(body.get("expected_version", 0)) + 1})
 
     return app
@@ -92,6 +98,20 @@ def _synced_sqlite() -> Any:
         conn.execute("PRAGMA synchronous=FULL")
         conn.execute("CREATE TABLE IF NOT EXISTS log (id INTEGER PRIMARY KEY, body TEXT)")
         _local.conn = conn
+    return conn
+
+
+def _postgres() -> Any:
+    import psycopg
+
+    conn = getattr(_local, "pg", None)
+    if conn is None:
+        from sqlalchemy.engine import make_url
+
+        url = make_url(os.environ["DATABASE_URL"]).set(drivername="postgresql")
+        conn = psycopg.connect(url.render_as_string(hide_password=False), autocommit=True)
+        conn.execute("CREATE TABLE IF NOT EXISTS bench_log (id SERIAL PRIMARY KEY, body TEXT)")
+        _local.pg = conn
     return conn
 
 
@@ -127,10 +147,19 @@ class Server:
         self.name, self.kind, self.port = name, kind, free_port()
         if kind == "waitress":
             command = [sys.executable, __file__, "serve", name, str(self.port)]
+        elif kind == "default" and name == "companion":
+            # The project's own command, as a club runs it: a gevent worker per core.
+            command = [sys.executable, "-m", "companion", "serve", "--host", HOST, "--port",
+                       str(self.port), "--no-mdns"]
         else:
-            command = [shutil.which("gunicorn") or "gunicorn", "-w", "2", "-b",
+            # gunicorn -w 2: sync workers; "default": the minimal app as companion serve
+            # runs the companion (gevent workers, one per core, the same connections).
+            worker = (["-k", "gevent", "--worker-connections", "4000", "-w",
+                       str(os.cpu_count() or 1)] if kind == "default" else ["-w", "2"])
+            command = [shutil.which("gunicorn") or "gunicorn", *worker, "-b",
                        f"{HOST}:{self.port}", "--pythonpath", f"{ROOT},{ROOT / 'bench'}",
-                       "--log-level", "warning", f"bench_http:wsgi_app('{name}')"]
+                       "--log-level", "warning", "--keep-alive", "5",
+                       f"bench_http:wsgi_app('{name}')"]
         # The server's log goes to a file: a pipe nobody reads fills up and stalls it.
         self.log = tempfile.TemporaryFile()
         self.process = subprocess.Popen(command, cwd=ROOT, env=env,
@@ -416,13 +445,20 @@ def main() -> None:
                         help="sequential GETs per log length and round (POSTs: a third)")
     parser.add_argument("--json", help="also write the results to this JSON file")
     parser.add_argument("--no-gunicorn", action="store_true")
+    parser.add_argument("--postgres", action="store_true",
+                        help="the companion's database on a private PostgreSQL cluster")
     args = parser.parse_args()
     seconds = args.seconds
     results: dict[str, Any] = {"machine_before": machine()}
-    kinds = ["waitress"] + ([] if args.no_gunicorn or not shutil.which("gunicorn")
-                            else ["gunicorn"])
+    kinds = (["default", "gunicorn"] if not args.no_gunicorn and shutil.which("gunicorn")
+             else []) + ["waitress"]
+    stop_pg: list[str] | None = None
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{folder}/bench.sqlite"
+        if args.postgres:
+            from bench_live import private_postgres
+
+            url, stop_pg = private_postgres(Path(folder))
         env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "bench-" + "x" * 32,
                "COMPANION_RATE_LIMIT": "100000", "PYTHONPATH": str(ROOT)}
         tables = make_tables(url)
@@ -454,7 +490,8 @@ def main() -> None:
                     written["companion"].append(rate)
                 if kind == "waitress":
                     results["log"] = log_costs(companion.port, tables, args.requests)
-            server = f"{kind} ({THREADS} threads)" if kind == "waitress" else "gunicorn -w 2"
+            server = {"waitress": f"waitress ({THREADS} threads)", "gunicorn": "gunicorn -w 2",
+                      "default": "companion serve (gunicorn, gevent worker per core)"}[kind]
             base_read = statistics.median(rates["base"])
             for name, label in (("casse", "Casse-toi after 10 rounds"),
                                 ("edgar", "Edgar & Lucien mid-game")):
@@ -466,15 +503,18 @@ def main() -> None:
             write = statistics.median(written["companion"])
             base_write = statistics.median(written["base"])
             synced_write = statistics.median(written["synced"])
-            writes.append(f"| sequential score_round writes, {server}, SQLite | {write:,.0f} "
+            database = "PostgreSQL" if args.postgres else "SQLite"
+            writes.append(f"| sequential score_round writes, {server}, {database} | {write:,.0f} "
                           f"req/s ({connects} connection{'s' if connects > 1 else ''} for the "
                           f"last run) | minimal Flask POST: {base_write:,.0f} req/s "
                           f"({base_connects}) | {write / base_write:.2f} |")
             writes.append(f"| same, {server} | {write:,.0f} req/s | minimal Flask POST "
-                          f"committing one row to SQLite (WAL, synchronous=FULL): "
+                          f"committing one row to {database} (as the companion commits): "
                           f"{synced_write:,.0f} req/s | {write / synced_write:.2f} |")
             results[f"write_{kind}"] = write / base_write
             results[f"write_synced_{kind}"] = write / synced_write
+        if stop_pg:
+            subprocess.run(stop_pg, check=False, capture_output=True)
     results["machine_after"] = machine()
     print(f"Machine: {results['machine_before']} (after: {results['machine_after']})\n")
     print("| what | companion | baseline, same run | ratio |\n|---|---|---|---|")

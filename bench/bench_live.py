@@ -51,6 +51,9 @@ PHONES_PER_TABLE = 5
 ACTION_EVERY_S = 5.0
 PLAYERS = [{"name": f"P{i}", "party": party}
            for i, party in enumerate(("blue", "pink", "green", "orange", "yellow"))]
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from companion.web.fragments import apply_ops, checksum  # noqa: E402
+
 FETCH_PAGES = True  # --no-pages: the phones only listen (the push path alone)
 WRITES: list[tuple[int, float]] = []  # (status, seconds) of every write
 FETCHES: list[tuple[int, float]] = []  # of every fetch of a live fragment
@@ -181,6 +184,9 @@ class Phone:
     events: list[tuple[float, int]] = field(default_factory=list)  # (time, version)
     pages: list[tuple[float, int]] = field(default_factory=list)
     version: int = 0
+    text: str | None = None  # the fragment it holds (a changed view may come as a diff of it)
+    cookie: str | None = None  # its session cookie, kept as a browser keeps it
+    diffs: int = 0
     fetching: bool = False
     again: bool = False
     connected: asyncio.Event = field(default_factory=asyncio.Event)
@@ -236,10 +242,20 @@ class Phone:
             while True:
                 self.again = False
                 started = time.monotonic()
-                status, headers, _body = await http(
-                    self.port, "GET", f"/t/{self.table}/live?v=-1&s=0")
+                # As table.js asks: it keeps what it gets (d=1) and names what it holds (h).
+                held = f"&h={checksum(self.text)}" if self.text is not None else ""
+                status, headers, body = await http(
+                    self.port, "GET", f"/t/{self.table}/live?v=-1&s=0&d=1{held}",
+                    headers={"Cookie": self.cookie} if self.cookie else None)
+                if "set-cookie" in headers:
+                    self.cookie = headers["set-cookie"].split(";", 1)[0]
                 FETCHES.append((status, time.monotonic() - started))
                 if status == 200:
+                    text = body.decode("utf-8")
+                    if "x-diff-from" in headers and self.text is not None:
+                        text = apply_ops(self.text, json.loads(text)["ops"])
+                        self.diffs += 1
+                    self.text = text
                     self.pages.append((time.monotonic(), int(headers["x-version"])))
                 if not self.again:
                     return
@@ -389,6 +405,8 @@ async def step(servers: list[Server], phones_count: int, seconds: float) -> dict
         "server_processes": len(pids), "client_cpu_pct": round(own),
         "write_ms": ms(write_s), "fetch_ms": ms(fetch_s),
         "refused": refused,
+        "fragments_as_diffs": sum(p.diffs for p in phones),
+        "fragments_fetched": len(fetch_s),
         "mean_page_ms": round(statistics.fmean(page_lat) * 1000) if page_lat else None,
     }
 
