@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+import functools
 import gzip
 import hashlib
 import os
@@ -66,8 +67,24 @@ def _minified_cache() -> Path | None:
 _SCRIPTS: dict[str, bytes] = {}
 
 
+# Part of the disk cache's key: a minifier (or its settings) of another version never
+# reuses what this one made.
+MINIFIER = "calmjs.parse-es5-obfuscate-locals-1"
+
+
+@functools.lru_cache(maxsize=1)
+def _minifier() -> bytes:
+    try:
+        from importlib.metadata import version
+
+        made_by = version("calmjs.parse")
+    except Exception:  # noqa: BLE001 - not installed: rjsmin's copies are keyed apart
+        made_by = "none"
+    return f"{MINIFIER}-{made_by}".encode()
+
+
 def _minified_script(raw: bytes) -> bytes:
-    digest = hashlib.sha256(raw).hexdigest()
+    digest = hashlib.sha256(_minifier() + b"\0" + raw).hexdigest()
     known = _SCRIPTS.get(digest)
     if known is not None:
         return known
