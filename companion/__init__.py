@@ -74,15 +74,19 @@ class TextSafeResponse(Response):
 
     def set_data(self, value: bytes | str) -> None:
         if isinstance(value, str):
-            try:
-                encoded = value.encode("utf-8")
-            except UnicodeEncodeError:
-                encoded = _LONE_SURROGATE.sub("\ufffd", value).encode("utf-8")
-            value = encoded
+            value = utf8(value)
         super().set_data(value)
 
 
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def utf8(text: str) -> bytes:
+    """``text`` as UTF-8, a lone surrogate (which UTF-8 cannot hold) as U+FFFD."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return _LONE_SURROGATE.sub("\ufffd", text).encode("utf-8")
 
 
 def _instance_secret(instance: Path) -> str:

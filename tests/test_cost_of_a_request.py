@@ -135,19 +135,32 @@ def _page_table(client: Any) -> str:
     return str(response.location.rsplit("/", 1)[1])
 
 
-def test_polls_and_api_reads_send_no_cookie_pages_refresh_it(client: Any) -> None:
+def test_polls_and_api_reads_send_no_cookie_pages_refresh_it(
+        client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.web import security
+
     table_id = _page_table(client)
-    assert "Set-Cookie" in client.get(f"/t/{table_id}").headers  # a page refreshes it
+    # A page re-sends an unchanged cookie only once it is a day old (signed moments ago
+    # here: not re-sent); a day later the page refreshes its thirty days.
+    assert "Set-Cookie" not in client.get(f"/t/{table_id}").headers
     unchanged = client.get(f"/t/{table_id}/live?v=0&s=0")
     assert unchanged.status_code == 200 and unchanged.data == b""
     assert "Set-Cookie" not in unchanged.headers
     assert "Set-Cookie" not in client.get(f"/api/tables/{table_id}").headers
-    client.post(f"/api/tables/{table_id}/actions", json={"expected_version": 0, "action": {
-        "type": "draw", "seat": 1, "stress": 1, "stars": 0, "corner": None}})
+    drawn = client.post(f"/api/tables/{table_id}/actions", json={
+        "expected_version": 0, "action": {
+            "type": "draw", "seat": 1, "stress": 1, "stars": 0, "corner": None}})
+    assert drawn.status_code == 200, drawn.json
     changed = client.get(f"/t/{table_id}/live?v=0&s=0")
     assert changed.status_code == 200 and changed.headers["X-Version"] == "1"
     assert b"live-root" in changed.data
     assert "Set-Cookie" not in changed.headers  # read (this phone's seat), not changed
+    # Two days later (the clock moved: the cookie then re-signed is of that day, so this
+    # comes last), the page refreshes it; a poll still does not.
+    now = security.time.time()
+    monkeypatch.setattr(security.time, "time", lambda: now + 2 * 24 * 60 * 60)
+    assert "Set-Cookie" not in client.get(f"/t/{table_id}/live?v=1&s=0").headers
+    assert "Set-Cookie" in client.get(f"/t/{table_id}").headers
 
 
 def test_the_session_is_read_on_first_use_and_reading_is_no_change() -> None:

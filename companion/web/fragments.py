@@ -38,6 +38,7 @@ from typing import Any
 
 from flask import Response, current_app, make_response
 
+from .. import utf8
 from .assets import without_indentation
 
 DEFAULT_CACHE_BYTES = 32 * 1024 * 1024
@@ -178,7 +179,7 @@ def fragment_answer(html: str, viewer: Hashable, wants_diff: bool, base: str | N
     much smaller. With ``wants_diff``, what is sent is kept as the phone's next base. The
     fragment goes without its indentation (as every page does), before its checksum: the
     phone's copy and the kept one are the same text."""
-    html = without_indentation(html.encode("utf-8")).decode("utf-8")
+    html = without_indentation(utf8(html)).decode("utf-8")
     if not wants_diff:
         return make_response(html)
     new_sum = checksum(html)
