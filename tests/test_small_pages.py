@@ -241,3 +241,24 @@ def test_scripts_keep_working_after_minifying() -> None:
         small = minified(path.read_bytes(), ".js")
         es5(small.decode("utf-8"))  # raises on a script the minifier broke
         assert len(small) < len(path.read_bytes()), path
+
+
+def test_pages_go_without_indentation_but_a_textarea_keeps_every_space(app: Flask) -> None:
+    from companion.web.assets import without_indentation
+
+    client = app.test_client()
+    html = client.get(seated_host_table(client, "edgar-et-lucien")).get_data(as_text=True)
+    assert "\n " not in html and "\n\n" not in html
+    assert without_indentation(b"<p>\n    a\n\n  b</p>") == b"<p>\na\nb</p>"
+    kept = b"<textarea>\n  [[card]]\n    name = 'x'</textarea>\n   <p>"
+    assert without_indentation(kept) is kept
+
+
+def test_a_table_page_is_never_kept_in_a_cache(client: Any) -> None:
+    table_url = seated_host_table(client, "casse-toi-pov-con")
+    assert client.get(table_url).headers["Cache-Control"] == "no-store"
+    with client.application.app_context():
+        from companion.web.common import service
+
+        token = service().get(table_url.rsplit("/", 1)[1]).watch_token
+    assert client.get(f"/watch/{token}").headers["Cache-Control"] == "no-store"
