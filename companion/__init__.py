@@ -46,6 +46,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .web import assets, register_blueprints, security, storage
 
     app.response_class = TextSafeResponse
+    from .web.jsonio import FastJSONProvider
+
+    app.json = FastJSONProvider(app)
     db.init_app(app)
     i18n.init_app(app)
     register_blueprints(app)

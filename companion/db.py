@@ -231,6 +231,15 @@ class Database:
         single statement reads one consistent snapshot on SQLite and on PostgreSQL. Driver
         errors come out as SQLAlchemy's, so a locked or unreachable database still answers
         503."""
+        rows = self._fetch(sql, params, 1)
+        return rows[0] if rows else None
+
+    def peek_all(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        """Every row of one small read, as ``peek`` reads one."""
+        return self._fetch(sql, params, None)
+
+    def _fetch(self, sql: str, params: tuple[Any, ...], limit: int | None
+               ) -> list[tuple[Any, ...]]:
         if self._placeholder != "?":
             sql = sql.replace("?", self._placeholder)
         dbapi = self.engine.dialect.dbapi
@@ -239,13 +248,13 @@ class Database:
             try:
                 cursor = conn.cursor()
                 cursor.execute(sql, params)
-                row = cursor.fetchone()
+                rows = cursor.fetchall() if limit is None else cursor.fetchmany(limit)
                 cursor.close()
             finally:
                 conn.close()  # back to the pool (rolled back there)
         except dbapi.Error as error:  # type: ignore[union-attr]
             raise DBAPIError.instance(sql, params, error, dbapi.Error) from error
-        return tuple(row) if row is not None else None
+        return [tuple(row) for row in rows]
 
     @contextmanager
     def write_connection(self) -> Iterator[Connection]:

@@ -14,17 +14,20 @@ those catalogs. Translate the new entries, then run ``python -m companion.i18n``
 from __future__ import annotations
 
 import decimal
+import functools
 import io
 import sys
 from pathlib import Path
+from typing import Any
 
+from babel import numbers
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
-from flask import request, session
-from flask_babel import Babel, format_decimal
+from flask import g, request, session
+from flask_babel import Babel, get_locale, get_translations
 
 TRANSLATIONS = Path(__file__).parent / "translations"
 ROOT = Path(__file__).resolve().parent.parent
@@ -60,15 +63,67 @@ def select_locale() -> str:
     return request.accept_languages.best_match(list(LANGUAGES)) or "en"
 
 
+def _reader() -> tuple[Any, Any, str] | None:
+    """This request's locale, catalog and locale name. Flask-Babel's own ``gettext`` walks
+    the request context several times a call (a live fragment makes a few hundred of them):
+    they are looked up once and kept beside Flask-Babel's own (a ``force_locale`` block
+    changes its locale, and so what is kept here). None outside an app context."""
+    try:
+        kept = g._flask_babel.companion_reader
+        if g._flask_babel.babel_locale is kept[0]:
+            return kept  # type: ignore[no-any-return]
+    except AttributeError:
+        pass
+    except RuntimeError:
+        return None
+    translations_ = get_translations()
+    locale = get_locale()
+    kept = (locale, translations_, str(locale or "en"))
+    g._flask_babel.companion_reader = kept
+    return kept
+
+
+def translations() -> Any:
+    """This request's catalog (Flask-Babel's, looked up once a request)."""
+    kept = _reader()
+    return kept[1] if kept is not None else get_translations()
+
+
+def locale_name() -> str:
+    """The reader's locale (``en``, ``fr``, ``ko``), looked up once a request."""
+    kept = _reader()
+    return kept[2] if kept is not None else "en"
+
+
+def gettext(string: str, **variables: Any) -> str:
+    """Flask-Babel's ``gettext``, from the catalog kept for this request."""
+    text: str = translations().ugettext(string)
+    return text % variables if variables else text
+
+
+def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
+    """Flask-Babel's ``ngettext`` (``%(num)s`` is the count), from this request's catalog."""
+    variables.setdefault("num", num)
+    text: str = translations().ungettext(singular, plural, num)
+    return text % variables
+
+
 def number(value: object) -> str:
     """A number as the reader's locale writes it (50,000 in English and Korean, 50 000 in
     French); the one way pages and messages print amounts. Anything else is left as text."""
     if isinstance(value, int | float) and not isinstance(value, bool):
-        try:
-            return str(format_decimal(value))
-        except decimal.InvalidOperation:  # beyond Babel's 28 digits: a version sent wrong
-            return str(value)
+        return _formatted(type(value), value, locale_name())
     return "" if value is None else str(value)
+
+
+@functools.lru_cache(maxsize=4096)
+def _formatted(_kind: type, value: float, locale: str) -> str:
+    """Babel's formatting of a number, kept: the same few scores and amounts are printed on
+    every fragment (the type is part of the key: 1 and 1.0 are equal, not written alike)."""
+    try:
+        return str(numbers.format_decimal(value, locale=locale))
+    except decimal.InvalidOperation:  # beyond Babel's 28 digits: a version sent wrong
+        return str(value)
 
 
 def init_app(app) -> None:  # type: ignore[no-untyped-def]
@@ -78,10 +133,17 @@ def init_app(app) -> None:  # type: ignore[no-untyped-def]
                           ";".join([str(TRANSLATIONS)] * len(domains)))
     app.config.setdefault("BABEL_DOMAIN", ";".join(domains))
     babel.init_app(app, locale_selector=select_locale)
+    # The templates' _(), gettext and ngettext through the catalog kept for the request.
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda s: translations().ugettext(s),
+        ngettext=lambda s, p, n: translations().ungettext(s, p, n),
+        pgettext=lambda c, s: translations().upgettext(c, s),
+        npgettext=lambda c, s, p, n: translations().unpgettext(c, s, p, n),
+        newstyle=True)
 
     @app.context_processor
     def language_context() -> dict[str, object]:
-        return {"current_lang": str(select_locale()), "languages": list(LANGUAGES.items())}
+        return {"current_lang": locale_name(), "languages": list(LANGUAGES.items())}
 
 
 def compile_catalogs(check: bool = False, domain: str = "*") -> list[Path]:

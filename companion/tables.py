@@ -219,6 +219,14 @@ class TableView:
 
 
 @dataclass(frozen=True)
+class PendingRequest:
+    """A phone's request for a taken seat, waiting for the host or the seat's holder."""
+
+    id: int
+    seat: int
+
+
+@dataclass(frozen=True)
 class Written:
     """One log entry a write adds, and what the log folds to after it."""
 
@@ -834,12 +842,12 @@ class TableService:
             self._seating_moved(session, table_id)
         return token
 
-    def requests(self, table_id: str) -> list[SeatRequest]:
-        """The pending seat requests of a table, oldest first."""
-        with self.db.read() as session:
-            return list(session.scalars(select(SeatRequest).where(
-                SeatRequest.table_id == table_id, SeatRequest.status == "pending")
-                .order_by(SeatRequest.id)).all())
+    def requests(self, table_id: str) -> list[PendingRequest]:
+        """The pending seat requests of a table, oldest first (every live fragment of a
+        seated phone asks: one plain query, no ORM session)."""
+        return [PendingRequest(int(found[0]), int(found[1])) for found in self.db.peek_all(
+            "SELECT id, seat FROM seat_requests WHERE table_id = ? AND status = 'pending' "
+            "ORDER BY id", (table_id,))]
 
     def request_status(self, table_id: str, token: str | None) -> SeatRequest | None:
         if not token:

@@ -24,13 +24,13 @@ from flask import (
     session,
     url_for,
 )
-from flask_babel import gettext as _
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
 from .. import plays
 from ..db import EntryRow, TableRow
 from ..games.base import N_, GameError, IllegalAction, Label
+from ..i18n import gettext as _
 from ..tables import NotAllowed, Sender, TableNotFound, TableView, replay_entries
 from . import pages
 from .api import api_bp, error_body

@@ -140,7 +140,7 @@ def delete_table(table_id: str) -> Any:
 
 
 def _encode(document: Any) -> bytes:
-    body: bytes = current_app.json.response(document).get_data()
+    body: bytes = current_app.json.dumps_bytes(document)  # type: ignore[attr-defined]
     return body
 
 

@@ -6,11 +6,10 @@ from types import ModuleType
 from typing import Any
 
 from flask import current_app
-from flask_babel import get_locale, gettext
 
 from ..db import get_db
 from ..games.base import GameError, Label
-from ..i18n import number
+from ..i18n import gettext, locale_name, number
 from ..tables import TableService, TableView
 
 
@@ -27,7 +26,7 @@ def _names(game: ModuleType | None) -> dict[str, str]:
     """The game's proper names (districts, cards...) in the reader's language, if it has
     any: engines name them in English inside their messages."""
     localized = getattr(game, "localized_names", None)
-    return dict(localized(str(get_locale() or "en"))) if localized else {}
+    return dict(localized(locale_name())) if localized else {}
 
 
 def _param(value: Any, names: dict[str, str], game: ModuleType | None) -> Any:

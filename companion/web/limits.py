@@ -13,7 +13,8 @@ import time
 from typing import Any
 
 from flask import current_app, jsonify, render_template, request
-from flask_babel import gettext as _
+
+from ..i18n import gettext as _
 
 WINDOW_S = 60
 

@@ -25,7 +25,6 @@ from flask import (
     session,
     url_for,
 )
-from flask_babel import gettext as _
 from markupsafe import Markup
 from sqlalchemy import or_, select
 from sqlalchemy.exc import SQLAlchemyError
@@ -35,6 +34,7 @@ from ..db import EditionProfile, get_db
 from ..games import GAMES, get_game
 from ..games.base import N_, GameError, MalformedInput
 from ..i18n import LANGUAGES
+from ..i18n import gettext as _
 from ..tables import (
     NotAllowed,
     Sender,

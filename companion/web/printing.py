@@ -11,13 +11,13 @@ from threading import Lock
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, render_template, request
-from flask_babel import gettext as _
 
 from printables.build import build, kit_games, kit_languages, render_bytes, rule_sheet_games
 from printables.layout import DUPLEX_MODES, PAPERS, PrintSettings
 from printables.text import BuildError
 
 from ..games import ALL_GAME_IDS
+from ..i18n import gettext as _
 from .limits import limit
 
 printing_bp = Blueprint("printing", __name__)

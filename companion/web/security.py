@@ -31,9 +31,10 @@ from urllib.parse import urlsplit
 
 from flask import Flask, Request, jsonify, render_template, request, session
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
-from flask_babel import gettext as _
 from itsdangerous import BadSignature
 from markupsafe import Markup, escape
+
+from ..i18n import gettext as _
 
 CSRF_SESSION_KEY = "csrf"
 CSRF_FIELD = "csrf_token"

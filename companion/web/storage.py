@@ -12,12 +12,12 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask import Flask, jsonify, render_template, request
-from flask_babel import gettext as _
 from sqlalchemy import Column, Integer, MetaData, String, Table, delete, insert, select
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from ..db import TableRow, get_db
+from ..i18n import gettext as _
 
 RETRY_AFTER_S = 2
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, current_app, make_response, render_template, request
-from flask_babel import gettext as _
 
 from .. import inputs
+from ..i18n import gettext as _
 from ..tables import TableNotFound, TableView
 from .common import service
 from .fragments import fragment_answer
