@@ -24,6 +24,7 @@ Actions (dicts, as the API receives them):
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -174,6 +175,19 @@ class RoundSummary:
     # A round ended by a crack keeps its walk, so the cracking card can be taken back.
     walk: tuple[tuple[Card, ...], ...] = ()
     cracked_seat: int | None = None
+
+    @functools.cached_property
+    def json(self) -> dict[str, Any]:
+        """The round as the API returns it. A round played never changes: its document is
+        made once, not again for every reply and read of the table (the rounds are most of
+        a long game's document). Read only: every reader shares it."""
+        return {"number": self.number, "how": self.how,
+                "players_with_marine": self.players_with_marine,
+                "marine_from": self.marine_from, "marine_to": self.marine_to,
+                "results": [r.to_json() for r in self.results],
+                "gains": [{"seat": g.seat, "total": g.total,
+                           "reasons": [{"reason": k, "points": v} for k, v in g.reasons]}
+                          for g in self.gains]}
 
 
 @dataclass(frozen=True)
@@ -641,15 +655,7 @@ def to_json(state: State, viewer: int | None = None) -> dict[str, Any]:
                   "marine_start": state.settings.marine_start},
         "options": {"cracked_scores_rule_of_4": state.settings.cracked_scores_rule_of_4},
         "stars_per_card": state.settings.stars_per_card,
-        "rounds": [
-            {"number": s.number, "how": s.how, "players_with_marine": s.players_with_marine,
-             "marine_from": s.marine_from, "marine_to": s.marine_to,
-             "results": [r.to_json() for r in s.results],
-             "gains": [{"seat": g.seat, "total": g.total,
-                        "reasons": [{"reason": k, "points": v} for k, v in g.reasons]}
-                       for g in s.gains]}
-            for s in state.history
-        ],
+        "rounds": [summary.json for summary in state.history],
     }
 
 
