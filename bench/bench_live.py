@@ -1,6 +1,8 @@
 """Benchmark 3: phones held on live event streams while every table plays.
 
-T tables x 5 phones, each phone holding its table's event stream (``/t/<id>/events``);
+T tables x 5 phones, each phone a player's: it takes its seat as a phone does (the table
+page, then the seat's form; ``--unseated``: phones that only watch, all five sharing one
+view) and holds its table's event stream (``/t/<id>/events``);
 every table plays one action every 5 s (a card drawn, then that card undone, in turn),
 started at a random moment of the first 5 s. For each action: the time from its
 acknowledgement (the writer has read the whole reply) to the moment every one of the
@@ -55,6 +57,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from companion.web.fragments import apply_ops, checksum  # noqa: E402
 
 FETCH_PAGES = True  # --no-pages: the phones only listen (the push path alone)
+SEATED = True  # --unseated: the phones watch without taking a seat (one view for all five)
+CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 WRITES: list[tuple[int, float]] = []  # (status, seconds) of every write
 FETCHES: list[tuple[int, float]] = []  # of every fetch of a live fragment
 EVENT_ID = re.compile(rb"\nid: (\d+)\.(\d+)\n")
@@ -145,12 +149,16 @@ def private_postgres(folder: Path) -> tuple[str, list[str]]:
 # ---------------------------------------------------------------------------- HTTP
 
 async def http(port: int, method: str, path: str, body: object = None,
-               headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
-    """One request on its own connection (Connection: close), read to the end."""
+               headers: dict[str, str] | None = None, form: str | None = None
+               ) -> tuple[int, dict[str, str], bytes]:
+    """One request on its own connection (Connection: close), read to the end: a JSON body,
+    or (``form``) a page's form as a browser posts it."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    payload = b"" if body is None else json.dumps(body).encode()
+    payload = form.encode() if form is not None else (
+        b"" if body is None else json.dumps(body).encode())
+    kind = "application/x-www-form-urlencoded" if form is not None else "application/json"
     lines = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{port}", "Connection: close",
-             f"Content-Length: {len(payload)}", "Content-Type: application/json",
+             f"Content-Length: {len(payload)}", f"Content-Type: {kind}",
              *(f"{k}: {v}" for k, v in (headers or {}).items())]
     writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + payload)
     data = await reader.read()
@@ -191,6 +199,28 @@ class Phone:
     again: bool = False
     connected: asyncio.Event = field(default_factory=asyncio.Event)
     tasks: set[asyncio.Future[None]] = field(default_factory=set)
+
+    async def sit(self, seat: int) -> None:
+        """Take a seat as a player's phone does: open the table page (its cookie and the
+        form's CSRF token), then post the seat's form; the phone keeps its cookie."""
+        status, headers, body = await http(self.port, "GET", f"/t/{self.table}")
+        token = CSRF.search(body.decode("utf-8"))
+        if status != 200 or token is None or "set-cookie" not in headers:
+            raise RuntimeError(f"table page: {status}")
+        self.cookie = headers["set-cookie"].split(";", 1)[0]
+        status, headers, _body = await http(
+            self.port, "POST", f"/t/{self.table}/claim",
+            headers={"Cookie": self.cookie, "Origin": f"http://127.0.0.1:{self.port}"},
+            form=f"seat={seat}&csrf_token={token.group(1)}")
+        if status != 302:
+            raise RuntimeError(f"seat {seat} not taken: {status}")
+        if "set-cookie" in headers:
+            self.cookie = headers["set-cookie"].split(";", 1)[0]
+        status, _headers, body = await http(self.port, "GET",
+                                            f"/t/{self.table}/live?v=-1&s=0",
+                                            headers={"Cookie": self.cookie})
+        if f'data-seat="{seat}"'.encode() not in body:
+            raise RuntimeError(f"seat {seat}: the live view is not the seat's")
 
     async def hold(self, stop_at: float) -> None:
         """Hold the table's stream (reconnecting when it ends) until ``stop_at``."""
@@ -344,6 +374,10 @@ async def step(servers: list[Server], phones_count: int, seconds: float) -> dict
     stop_at = time.monotonic() + connect_s + seconds
     phones = [Phone(table_id, ports[(t * PHONES_PER_TABLE + p) % len(ports)])
               for t, (table_id, _host) in enumerate(tables) for p in range(PHONES_PER_TABLE)]
+    if SEATED:  # every phone a player's, on seats 0-4 of its table
+        for start in range(0, len(phones), 50):
+            await asyncio.gather(*(phone.sit(index % PHONES_PER_TABLE) for index, phone in
+                                   enumerate(phones[start:start + 50], start)))
     holders = []
     for index, phone in enumerate(phones):
         holders.append(asyncio.ensure_future(phone.hold(stop_at)))
@@ -422,9 +456,12 @@ def main() -> int:
                              "for each of the two PostgreSQL servers)")
     parser.add_argument("--no-pages", action="store_true",
                         help="phones only listen: no fetch of the live fragment")
+    parser.add_argument("--unseated", action="store_true",
+                        help="phones watch without a seat (default: each holds a seat)")
     args = parser.parse_args()
-    global FETCH_PAGES
+    global FETCH_PAGES, SEATED
     FETCH_PAGES = not args.no_pages
+    SEATED = not args.unseated
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     folder = Path(tempfile.mkdtemp(prefix="companion-bench-live-"))
@@ -442,7 +479,7 @@ def main() -> int:
         for count in (int(c) for c in args.phones.split(",")):
             result = asyncio.run(step(servers, count, args.seconds))
             print(json.dumps({"database": "postgresql" if args.postgres else "sqlite",
-                              "pages": FETCH_PAGES,
+                              "pages": FETCH_PAGES, "seated": SEATED,
                               **result}), flush=True)
     finally:
         for server in servers:

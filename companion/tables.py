@@ -227,6 +227,15 @@ class PendingRequest:
 
 
 @dataclass(frozen=True)
+class Seating:
+    """Who holds which seat, and the pending requests, at one value of a table's seating
+    counter (every claim, request, hand-over and freeing moves it)."""
+
+    claims: dict[str, int]  # a seat's token -> the seat
+    requests: tuple[PendingRequest, ...]
+
+
+@dataclass(frozen=True)
 class Written:
     """One log entry a write adds, and what the log folds to after it."""
 
@@ -422,6 +431,9 @@ class TableService:
         # What never changes about a table (its game, players, options and tokens), per id.
         self._metas: OrderedDict[str, TableMeta] = OrderedDict()
         self._meta_size = max(cache_size * 4, 1024)
+        # Seats and requests per (table, watch token, seating counter): a phone's live view
+        # reads the counter with the version, and reads the seats again only when it moved.
+        self._seatings: OrderedDict[tuple[str, str, int], Seating] = OrderedDict()
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------------ creation
@@ -521,6 +533,40 @@ class TableService:
     def get(self, table_id: str) -> TableView:
         version, _seating, meta = self._peek_table(table_id)
         return self._view(table_id, meta, version)
+
+    def peek(self, table_id: str) -> tuple[int, int, TableMeta]:
+        """The table's version, its seating counter and what never changes about it: one
+        small read (``view_at`` and ``seating_at`` then read nothing more while neither
+        moved)."""
+        return self._peek_table(table_id)
+
+    def view_at(self, table_id: str, meta: TableMeta, version: int) -> TableView:
+        """The table at a version ``peek`` read."""
+        return self._view(table_id, meta, version)
+
+    def seating_at(self, table_id: str, meta: TableMeta, seating: int) -> Seating:
+        """The seats and pending requests at the seating counter ``peek`` read. The counter
+        moves in the same transaction as every change of seats or requests, and is read
+        before them: what is kept under a value is never older than that value."""
+        key = (table_id, meta.watch_token, seating)
+        with self._lock:
+            found = self._seatings.get(key)
+        if found is not None:
+            return found
+        claims = {str(token): int(seat) for token, seat in self.db.peek_all(
+            "SELECT token, seat FROM seat_claims WHERE table_id = ?", (table_id,))}
+        found = Seating(claims, tuple(self.requests(table_id)))
+        with self._lock:
+            self._seatings[key] = found
+            while len(self._seatings) > self._meta_size:
+                self._seatings.popitem(last=False)
+        return found
+
+    @staticmethod
+    def holds_host_token(meta: TableMeta, token: str | None) -> bool:
+        """Whether ``token`` is the host token of the table ``meta`` describes."""
+        return bool(token) and isinstance(token, str) and secrets.compare_digest(
+            meta.host_token, token)
 
     def by_watch_token(self, token: str) -> TableView:
         found = self.db.peek("SELECT id FROM tables WHERE watch_token = ?", (token,)) \

@@ -112,6 +112,33 @@ def test_a_table_made_again_under_the_same_id_is_read_anew(db_url: str) -> None:
     assert not reader.is_host("same-id", "not-the-token")
 
 
+def test_seats_kept_per_seating_counter_follow_every_change_another_process_makes(
+        db_url: str) -> None:
+    """The live view keeps a table's seats and requests under its seating counter: every
+    claim, request, hand-over and freeing made through another process is seen at once."""
+    game = GAMES["casse-toi-pov-con"]
+    writer = TableService(Database(db_url))
+    reader = TableService(Database(db_url))
+    view = writer.create(game.ID, game.example_players(3), {})
+
+    def seats() -> Any:
+        _version, seating, meta = reader.peek(view.id)
+        found = reader.seating_at(view.id, meta, seating)
+        assert reader.seating_at(view.id, meta, seating) is found  # kept, not read again
+        return found
+
+    assert seats().claims == {} and seats().requests == ()
+    token = writer.claim(view.id, 1, by=None)
+    assert seats().claims == {token: 1}
+    asked = writer.request_seat(view.id, 1)
+    pending = seats().requests
+    assert [r.seat for r in pending] == [1]
+    writer.decide(view.id, pending[0].id, True, by=None)
+    assert seats().claims == {asked: 1} and seats().requests == ()
+    writer.free(view.id, 1, by=None)
+    assert seats().claims == {} and seats().requests == ()
+
+
 def test_reads_answer_unknown_tables_and_odd_ids_with_table_not_found(db_url: str) -> None:
     service = TableService(Database(db_url))
     for bad in ("nope", "", "x' OR '1'='1", "%s", "?"):

@@ -37,7 +37,9 @@ from ..i18n import LANGUAGES
 from ..i18n import gettext as _
 from ..tables import (
     NotAllowed,
+    Seating,
     Sender,
+    TableMeta,
     TableNotFound,
     TableView,
     may_send,
@@ -87,14 +89,20 @@ def _keep_for_good() -> None:
         session.permanent = True
 
 
-def my_seat(table_id: str) -> int | None:
-    """The seat this phone holds at the table, if it still holds it. A seat request the
-    host (or the holder) approved becomes this phone's seat here."""
-    seat = service().seat_of(table_id, _seat_tokens().get(table_id))
+def my_seat(table_id: str, seats: Seating | None = None) -> int | None:
+    """The seat this phone holds at the table, if it still holds it (from ``seats`` when
+    the caller read them). A seat request the host (or the holder) approved becomes this
+    phone's seat here."""
+    def seat_of(token: Any) -> int | None:
+        if seats is None:
+            return service().seat_of(table_id, token)
+        return seats.claims.get(token) if isinstance(token, str) else None
+
+    seat = seat_of(_seat_tokens().get(table_id))
     if seat is None:
         asked = _cookie_map("asked").get(table_id)
         if asked:
-            seat = service().seat_of(table_id, asked)
+            seat = seat_of(asked)
             if seat is not None:
                 _set_cookie_map("seats", table_id, asked)
                 _set_cookie_map("asked", table_id, None)
@@ -109,9 +117,13 @@ def seat_lost(table_id: str, seat: int | None) -> int | None:
     return held if seat is None and isinstance(held, int) else None
 
 
-def is_host(table_id: str) -> bool:
-    """Whether this phone holds the table's host token (the phone that created it)."""
-    return service().is_host(table_id, _cookie_map("hosts").get(table_id))
+def is_host(table_id: str, meta: TableMeta | None = None) -> bool:
+    """Whether this phone holds the table's host token (the phone that created it); from
+    ``meta`` when the caller read it."""
+    token = _cookie_map("hosts").get(table_id)
+    if meta is not None:
+        return service().holds_host_token(meta, token)
+    return service().is_host(table_id, token)
 
 
 def sender(table_id: str) -> Sender:
@@ -398,9 +410,12 @@ def recent_entries(view: TableView, count: int = RECENT_ENTRIES) -> list[dict[st
     return items
 
 
-def _context(view: TableView, seat: int | None, spectator: bool = False) -> dict[str, Any]:
+def _context(view: TableView, seat: int | None, spectator: bool = False, *,
+             host: bool | None = None, seats: Seating | None = None) -> dict[str, Any]:
+    """What the table's templates read (``host`` and ``seats`` when the caller knows them:
+    the live view reads them with the version)."""
     viewer = None if spectator else seat
-    host = not spectator and is_host(view.id)
+    host = not spectator and (is_host(view.id) if host is None else host)
     by = None if spectator else Sender(seat, host)
     return {
         "is_host": host,
@@ -413,8 +428,8 @@ def _context(view: TableView, seat: int | None, spectator: bool = False) -> dict
         "secret_step": sealed_step(view.game, view.state) is not None,
         "undo_ask": _touches_other_seat(view, by) if by else None,
         "redo_ask": _touches_other_seat(view, by, redo=True) if by else None,
-        "requests": service().requests(view.id) if not spectator and (
-            host or seat is not None) else [],
+        "requests": [] if spectator or (not host and seat is None) else (
+            seats.requests if seats is not None else service().requests(view.id)),
         "pub": view.game.to_json(view.state, viewer),
         "check": _checker(view, by),
         "view": view,
@@ -675,20 +690,27 @@ def live(table_id: str) -> Any:
             view = service().by_watch_token(table_id)
             seating = 0
         else:
-            version, seating = service().seating(table_id)
+            # One small read: the version, the seating counter and the table's tokens; the
+            # seats are read again only when the counter moved.
+            version, seating, meta = service().peek(table_id)
             if since == version and seen_seating in (seating, None):
                 return unchanged(version, seating)
-            view = service().get(table_id)
+            view = service().view_at(table_id, meta, version)
     except TableNotFound:
         abort(404)
     if since == view.version and (spectator or seen_seating in (seating, None)):
         return unchanged(view.version, seating)
-    seat = None if spectator else my_seat(table_id)
-    html = render_template("live.html", **_context(view, seat, spectator))
+    if spectator:
+        seat, host, seats = None, False, None
+    else:
+        seats = service().seating_at(table_id, meta, seating)
+        seat, host = my_seat(table_id, seats), is_host(table_id, meta)
+    html = render_template("live.html", **_context(view, seat, spectator, host=host,
+                                                   seats=seats))
     # Whom this fragment was rendered for: a diff is only ever made from a fragment sent to
     # the same viewer (same table, seat, host or not, and session).
     viewer = ("watch", table_id) if spectator else (
-        "table", table_id, seat, is_host(table_id), session.get(CSRF_SESSION_KEY))
+        "table", table_id, seat, host, session.get(CSRF_SESSION_KEY))
     response = fragment_answer(html, viewer, request.args.get("d") == "1",
                                request.args.get("h"))
     response.headers["X-Version"] = str(view.version)
