@@ -214,6 +214,7 @@ class Database:
         # Called with the ids of the tables a committed write changed (the live watcher).
         self.change_hooks: list[Callable[[set[str]], None]] = []
         self._placeholder = "?" if self.engine.dialect.paramstyle == "qmark" else "%s"
+        self._postgres = self.engine.dialect.name == "postgresql"
         if check_schema:
             from . import migrations
 
@@ -246,10 +247,19 @@ class Database:
         try:
             conn = self.engine.raw_connection()
             try:
-                cursor = conn.cursor()
-                cursor.execute(sql, params)
-                rows = cursor.fetchall() if limit is None else cursor.fetchmany(limit)
-                cursor.close()
+                if self._postgres:
+                    # One statement needs no transaction of its own: in autocommit it is one
+                    # round trip to the server, not three (BEGIN, the read, the ROLLBACK
+                    # the pool makes when the connection goes back).
+                    conn.driver_connection.autocommit = True  # type: ignore[union-attr]
+                try:
+                    cursor = conn.cursor()
+                    cursor.execute(sql, params)
+                    rows = cursor.fetchall() if limit is None else cursor.fetchmany(limit)
+                    cursor.close()
+                finally:
+                    if self._postgres:
+                        conn.driver_connection.autocommit = False  # type: ignore[union-attr]
             finally:
                 conn.close()  # back to the pool (rolled back there)
         except dbapi.Error as error:  # type: ignore[union-attr]

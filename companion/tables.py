@@ -647,7 +647,7 @@ class TableService:
         params = {"table_id": table_id, "since": since, "version": version}
         if conn is not None:
             return conn.execute(_ENTRIES, params).all()
-        with self.db.read() as reading:
+        with self.db.engine.connect() as reading:  # one statement: no ORM session
             return reading.execute(_ENTRIES, params).all()
 
     # ------------------------------------------------------------------ writing
