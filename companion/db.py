@@ -9,7 +9,8 @@ never both read the same version and both commit.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+import re
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any
@@ -194,6 +195,30 @@ def _create_private(url: str) -> None:
         pass
 
 
+class PlainStatement:
+    """A statement of the log's hot path, run straight on the DB-API connection of a
+    transaction (``Database.run``): SQLAlchemy's execution of a compiled statement costs
+    more than the statement itself on SQLite. Written once with ``:name`` parameters and
+    ``::TYPE`` casts (kept on PostgreSQL, dropped on SQLite); each value goes through its
+    column type's own bind processor, so what is stored is what SQLAlchemy stores."""
+
+    def __init__(self, dialect: Any, sql: str, columns: Mapping[str, Any]) -> None:
+        postgres = dialect.name == "postgresql"
+        self.sql = re.sub(r":(\w+)(::[A-Z]+)?",
+                          (lambda m: f"%({m[1]})s{m[2] or ''}") if postgres
+                          else (lambda m: f":{m[1]}"), sql)
+        self._processors = {}
+        for name, column in columns.items():
+            process = column.type.dialect_impl(dialect).bind_processor(dialect)
+            if process is not None:
+                self._processors[name] = process
+
+    def params(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        processors = self._processors
+        return {name: processors[name](value) if name in processors else value
+                for name, value in values.items()}
+
+
 class MissingDriver(RuntimeError):
     """DATABASE_URL names a database whose Python driver is not installed."""
 
@@ -265,6 +290,28 @@ class Database:
         except dbapi.Error as error:  # type: ignore[union-attr]
             raise DBAPIError.instance(sql, params, error, dbapi.Error) from error
         return [tuple(row) for row in rows]
+
+    def plain(self, sql: str, columns: Mapping[str, Any]) -> PlainStatement:
+        """``sql`` for this database (see ``PlainStatement``); ``columns``: the columns
+        whose values it binds, by parameter name."""
+        return PlainStatement(self.engine.dialect, sql, columns)
+
+    def run(self, conn: Connection, statement: PlainStatement, values: Mapping[str, Any]
+            ) -> tuple[list[tuple[Any, ...]], int]:
+        """Run ``statement`` in ``conn``'s transaction: its rows and its row count. Driver
+        errors come out as SQLAlchemy's (an IntegrityError is one)."""
+        params = statement.params(values)
+        dbapi = self.engine.dialect.dbapi
+        try:
+            cursor = conn.connection.cursor()
+            try:
+                cursor.execute(statement.sql, params)
+                rows = cursor.fetchall() if cursor.description else []
+                return [tuple(row) for row in rows], cursor.rowcount
+            finally:
+                cursor.close()
+        except dbapi.Error as error:  # type: ignore[union-attr]
+            raise DBAPIError.instance(statement.sql, params, error, dbapi.Error) from error
 
     @contextmanager
     def write_connection(self) -> Iterator[Connection]:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from types import ModuleType
 from typing import Any
 
-from sqlalchemy import bindparam, delete, insert, select, update
+from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.exc import IntegrityError
 
 from . import inputs
@@ -434,6 +434,7 @@ class TableService:
         # Seats and requests per (table, watch token, seating counter): a phone's live view
         # reads the counter with the version, and reads the seats again only when it moved.
         self._seatings: OrderedDict[tuple[str, str, int], Seating] = OrderedDict()
+        self._statements: _WriteStatements | None = None
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------------ creation
@@ -785,6 +786,11 @@ class TableService:
         _version, _seating, meta = self._peek_table(table_id)
         return self._view(table_id, meta, int(found[0]))
 
+    def _sql(self) -> _WriteStatements:
+        if self._statements is None:
+            self._statements = _WriteStatements(self.db)
+        return self._statements
+
     def _write(self, table_id: str, expected_version: Any, step: Any,
                by: Sender | None, key: str | None = None) -> TableView:
         key = check_idempotency_key(key)
@@ -796,8 +802,10 @@ class TableService:
             raise MalformedInput(N_("expected_version must be a whole number"),
                                  code="missing_version")
         try:
+            sql = self._sql()
             with self.db.write_connection() as conn:
-                found = conn.execute(_VERSION_TO_WRITE, {"table_id": table_id}).first()
+                rows, _count = self.db.run(conn, sql.version, {"table_id": table_id})
+                found = rows[0] if rows else None
                 if found is None:
                     raise TableNotFound(N_("no table %(id)s"), id=table_id)
                 current = int(found[0])
@@ -830,12 +838,13 @@ class TableService:
                         "revealed": entry.revealed, "created_at": now})
                     labels[seq] = label
                     _note_reveal(revealed, entry.revealed)
-                conn.execute(_INSERT_ENTRY, rows)
+                for row in rows:
+                    self.db.run(conn, sql.insert, row)
                 replay = written[-1].replay
-                changed = conn.execute(_MOVE_VERSION, {
+                _rows, moved = self.db.run(conn, sql.move, {
                     "table_id": table_id, "expected": expected_version, "new_version": seq,
                     "now": now})
-                if getattr(changed, "rowcount", 1) != 1:
+                if moved != 1:
                     raise VersionConflict(N_("the table changed: reload and try again"))
                 self.db.changed(conn, table_id)
         except IntegrityError:
@@ -1028,18 +1037,32 @@ def _keep_what_was_seen(view: TableView, opened: Sealed, seat: Any) -> None:
                                "cannot change now"), code="sealed_seen")
 
 
-_VERSION_TO_WRITE = select(TableRow.version, TableRow.watch_token).where(
-    TableRow.id == bindparam("table_id"))
+class _WriteStatements:
+    """The three statements of every write, run straight on the transaction's DB-API
+    connection (``Database.run``)."""
+
+    def __init__(self, db: Database) -> None:
+        entry, table = EntryRow.__table__.c, TableRow.__table__.c
+        self.version = db.plain("SELECT version, watch_token FROM tables WHERE id = :table_id",
+                                {})
+        names = ("table_id", "seq", "kind", "payload", "label", "seat", "created_at",
+                 "owner", "author", "idempotency_key", "revealed")
+        casts = {"payload": "::JSON", "label": "::JSON", "revealed": "::JSON",
+                 "created_at": "::TIMESTAMP"}
+        self.insert = db.plain(
+            f"INSERT INTO entries ({', '.join(names)}) VALUES "
+            f"({', '.join(f':{name}{casts.get(name, str())}' for name in names)})",
+            {name: entry[name] for name in names})
+        self.move = db.plain(
+            "UPDATE tables SET version = :new_version, updated_at = :now::TIMESTAMP "
+            "WHERE id = :table_id AND version = :expected", {"now": table["updated_at"]})
+
+
 _ENTRIES = (select(EntryRow.seq, EntryRow.kind, EntryRow.payload, EntryRow.owner,
                    EntryRow.revealed, EntryRow.label)
             .where(EntryRow.table_id == bindparam("table_id"), EntryRow.seq > bindparam("since"),
                    EntryRow.seq <= bindparam("version"))
             .order_by(EntryRow.seq))
-_INSERT_ENTRY = insert(EntryRow.__table__)
-_MOVE_VERSION = (update(TableRow.__table__)
-                 .where(TableRow.id == bindparam("table_id"),
-                        TableRow.version == bindparam("expected"))
-                 .values(version=bindparam("new_version"), updated_at=bindparam("now")))
 
 
 def _note_reveal(revealed: dict[str, dict[int, Any]], raw: Any) -> None:

@@ -66,3 +66,62 @@ def test_a_retried_write_is_applied_once_across_processes_on_postgresql(
     again = two.post(f"/api/tables/{tid}/actions", json=body, headers=headers)
     assert again.status_code == 200 and again.json["version"] == 1
     assert two.get(f"/api/tables/{tid}/version").json["version"] == 1
+
+
+def stored_entries_as_sqlalchemy_writes_them(url: str) -> None:
+    """A write's entry and the table's version go through plain DB-API statements: read
+    back through the ORM, every column is what SQLAlchemy itself would have stored (JSON
+    documents, a reveal's ``null``, naive UTC datetimes), and an entry stored by the ORM
+    next to it reads the same way."""
+    from datetime import datetime
+
+    from sqlalchemy import select
+
+    from companion.db import Database, EntryRow, TableRow
+    from companion.games import GAMES
+    from companion.tables import TableService
+
+    db = Database(url)
+    service = TableService(db)
+    game = GAMES["casse-toi-pov-con"]
+    view = service.create(game.ID, game.example_players(3), {})
+    before = datetime.utcnow()  # noqa: DTZ003 - the columns hold naive UTC
+    service.act(view.id, 0, {"type": "draw", "seat": 1, "stress": 2, "stars": 1,
+                             "corner": None}, key="key-1.a")
+    with db.write() as session:
+        session.add(EntryRow(table_id=view.id, seq=2, kind="undo", payload={"of": 1},
+                             label={"msgid": "undo", "params": {"of": 1}}, seat=None,
+                             owner=1, author="host", revealed=None))
+        session.get(TableRow, view.id).version = 2
+    with db.read() as session:
+        plain, orm = session.scalars(select(EntryRow).where(EntryRow.table_id == view.id)
+                                     .order_by(EntryRow.seq)).all()
+        table_row = session.get(TableRow, view.id)
+        assert plain.payload == {"type": "draw", "seat": 1, "stress": 2, "stars": 1,
+                                 "corner": None}
+        assert plain.label["params"]["name"] == view.players[1]["name"]
+        assert plain.kind == "action" and plain.owner == 1 and plain.author == "host"
+        assert plain.idempotency_key == "key-1.a" and plain.seat is None
+        assert plain.revealed is None and orm.revealed is None
+        assert isinstance(plain.created_at, datetime) and plain.created_at.tzinfo is None
+        assert plain.created_at >= before.replace(microsecond=0)
+        assert table_row.version == 2 and table_row.updated_at >= plain.created_at
+    # The same columns hold the same kinds of text on disk (SQLite) or values (PostgreSQL).
+    with db.engine.connect() as conn:
+        raw = conn.exec_driver_sql(
+            "SELECT payload, revealed, created_at FROM entries WHERE table_id = '"
+            + view.id + "' ORDER BY seq").all()
+    assert [type(value) for value in raw[0]] == [type(value) for value in raw[1]]
+    assert raw[0][1] == raw[1][1]  # a reveal's absence stored alike (JSON null)
+    assert len(str(raw[0][2])) == len(str(raw[1][2]))  # the same datetime format
+    # The table folds back from its log in another process.
+    again = TableService(Database(url)).get(view.id)
+    assert again.version == 2 and again.state.walk[1] == ()
+
+
+def test_plain_writes_store_what_sqlalchemy_stores_on_postgresql(postgres_url: str) -> None:
+    stored_entries_as_sqlalchemy_writes_them(postgres_url)
+
+
+def test_plain_writes_store_what_sqlalchemy_stores_on_sqlite(tmp_path: Any) -> None:
+    stored_entries_as_sqlalchemy_writes_them(f"sqlite:///{tmp_path / 'plain.sqlite'}")
