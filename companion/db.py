@@ -213,10 +213,62 @@ class PlainStatement:
             if process is not None:
                 self._processors[name] = process
 
+    def rows(self, dialect: Any, found: list[Any], columns: Mapping[str, Any]) -> list[Any]:
+        """Rows read by the statement, each column through its type's result processor
+        (``columns``: the columns read, in order): what SQLAlchemy would have returned."""
+        processors = [column.type.dialect_impl(dialect).result_processor(dialect, None)
+                      for column in columns.values()]
+        names = tuple(columns)
+        return [_Row(names, [process(value) if process is not None else value
+                             for process, value in zip(processors, row, strict=True)])
+                for row in found]
+
     def params(self, values: Mapping[str, Any]) -> dict[str, Any]:
         processors = self._processors
         return {name: processors[name](value) if name in processors else value
                 for name, value in values.items()}
+
+
+class _Row(tuple):  # type: ignore[type-arg]
+    """A row read by a plain statement: a tuple whose columns are attributes too."""
+
+    _names: tuple[str, ...]
+
+    def __new__(cls, names: tuple[str, ...], values: list[Any]) -> _Row:
+        row = super().__new__(cls, values)
+        row._names = names
+        return row
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self[self._names.index(name)]
+        except ValueError:
+            raise AttributeError(name) from None
+
+
+class PlainWrite:
+    """One write transaction straight on a pooled DB-API connection (``Database.
+    plain_write``): on SQLite it holds the write lock from its first statement."""
+
+    def __init__(self, db: Database, connection: Any) -> None:
+        self.db, self.connection = db, connection
+        self.marked: set[str] = set()
+
+    def run(self, statement: PlainStatement, values: Mapping[str, Any]
+            ) -> tuple[list[tuple[Any, ...]], int]:
+        """Run ``statement``: its rows and its row count. Driver errors come out as
+        SQLAlchemy's (an IntegrityError is one)."""
+        params = statement.params(values)
+        return self.db._driver(self.connection, statement.sql, params, None)
+
+    def changed(self, table_id: str) -> None:
+        """Mark a table changed (see ``Database.changed``)."""
+        if table_id in self.marked:
+            return
+        self.marked.add(table_id)
+        if self.db._postgres:
+            self.db._driver(self.connection, "SELECT pg_notify(%s, %s)",
+                            (LIVE_CHANNEL, table_id), None)
 
 
 class MissingDriver(RuntimeError):
@@ -268,65 +320,86 @@ class Database:
                ) -> list[tuple[Any, ...]]:
         if self._placeholder != "?":
             sql = sql.replace("?", self._placeholder)
+        conn = self._checkout()
+        try:
+            if self._postgres:
+                # One statement needs no transaction of its own: in autocommit it is one
+                # round trip to the server, not three (BEGIN, the read, the ROLLBACK the
+                # pool makes when the connection goes back).
+                conn.driver_connection.autocommit = True
+            try:
+                return self._driver(conn, sql, params, limit)[0]
+            finally:
+                if self._postgres and conn.is_valid:
+                    conn.driver_connection.autocommit = False
+        finally:
+            conn.close()  # back to the pool (rolled back there)
+
+    def _checkout(self) -> Any:
         dbapi = self.engine.dialect.dbapi
         try:
-            conn = self.engine.raw_connection()
-            try:
-                if self._postgres:
-                    # One statement needs no transaction of its own: in autocommit it is one
-                    # round trip to the server, not three (BEGIN, the read, the ROLLBACK
-                    # the pool makes when the connection goes back).
-                    conn.driver_connection.autocommit = True  # type: ignore[union-attr]
-                try:
-                    cursor = conn.cursor()
-                    cursor.execute(sql, params)
-                    rows = cursor.fetchall() if limit is None else cursor.fetchmany(limit)
-                    cursor.close()
-                finally:
-                    if self._postgres:
-                        conn.driver_connection.autocommit = False  # type: ignore[union-attr]
-            finally:
-                conn.close()  # back to the pool (rolled back there)
+            return self.engine.raw_connection()
         except dbapi.Error as error:  # type: ignore[union-attr]
+            raise DBAPIError.instance(None, None, error, dbapi.Error) from error
+
+    def _driver(self, conn: Any, sql: str, params: Any, limit: int | None
+                ) -> tuple[list[tuple[Any, ...]], int]:
+        """One statement on a pooled DB-API connection: its rows (``limit`` of them, or all)
+        and its row count. A driver error comes out as SQLAlchemy's; a connection the
+        error shows broken is dropped from the pool."""
+        dbapi = self.engine.dialect.dbapi
+        cursor = None
+        try:
+            cursor = conn.cursor()
+            cursor.execute(sql, params)
+            if not cursor.description:
+                rows = []
+            else:
+                rows = cursor.fetchall() if limit is None else cursor.fetchmany(limit)
+            return [tuple(row) for row in rows], cursor.rowcount
+        except dbapi.Error as error:  # type: ignore[union-attr]
+            if self.engine.dialect.is_disconnect(error, conn.dbapi_connection, cursor):
+                conn.invalidate(error)
             raise DBAPIError.instance(sql, params, error, dbapi.Error) from error
-        return [tuple(row) for row in rows]
+        finally:
+            if cursor is not None:
+                try:
+                    cursor.close()
+                except dbapi.Error:  # type: ignore[union-attr]
+                    pass
 
     def plain(self, sql: str, columns: Mapping[str, Any]) -> PlainStatement:
         """``sql`` for this database (see ``PlainStatement``); ``columns``: the columns
         whose values it binds, by parameter name."""
         return PlainStatement(self.engine.dialect, sql, columns)
 
-    def run(self, conn: Connection, statement: PlainStatement, values: Mapping[str, Any]
-            ) -> tuple[list[tuple[Any, ...]], int]:
-        """Run ``statement`` in ``conn``'s transaction: its rows and its row count. Driver
-        errors come out as SQLAlchemy's (an IntegrityError is one)."""
-        params = statement.params(values)
+    @contextmanager
+    def plain_write(self) -> Iterator[PlainWrite]:
+        """One write transaction on a pooled DB-API connection, no SQLAlchemy execution
+        around its statements: the log's hot path. On SQLite it holds the write lock from
+        its first statement (``BEGIN IMMEDIATE``). The tables it marked changed are told to
+        the change hooks once it has committed."""
+        conn = self._checkout()
+        write = PlainWrite(self, conn)
         dbapi = self.engine.dialect.dbapi
         try:
-            cursor = conn.connection.cursor()
+            if not self._postgres:
+                self._driver(conn, "BEGIN IMMEDIATE", (), None)
             try:
-                cursor.execute(statement.sql, params)
-                rows = cursor.fetchall() if cursor.description else []
-                return [tuple(row) for row in rows], cursor.rowcount
-            finally:
-                cursor.close()
-        except dbapi.Error as error:  # type: ignore[union-attr]
-            raise DBAPIError.instance(statement.sql, params, error, dbapi.Error) from error
-
-    @contextmanager
-    def write_connection(self) -> Iterator[Connection]:
-        """One write transaction on a plain connection (no ORM session): the log's hot path.
-        On SQLite it holds the write lock from its first statement. The tables it marked
-        changed (``changed``) are told to the change hooks once it has committed."""
-        with self.engine.connect().execution_options(immediate=True) as conn:
-            try:
-                with conn.begin():
-                    yield conn
-            finally:
-                # The connection's info outlives this checkout (it goes back to the pool):
-                # take the marks off it whether the write committed or not.
-                marked: set[str] = conn.info.pop(CHANGED, set())
-        self._tell(marked)
+                yield write
+                try:
+                    conn.commit()
+                except dbapi.Error as error:  # type: ignore[union-attr]
+                    raise DBAPIError.instance("COMMIT", None, error, dbapi.Error) from error
+            except BaseException:
+                try:
+                    conn.rollback()
+                except dbapi.Error:  # type: ignore[union-attr]
+                    conn.invalidate()
+                raise
+        finally:
+            conn.close()  # back to the pool
+        self._tell(write.marked)
 
     @contextmanager
     def write(self) -> Iterator[Session]:

@@ -646,8 +646,10 @@ class TableService:
     def _read_entries(self, table_id: str, since: int, version: int,
                       conn: Any) -> Sequence[Any]:
         params = {"table_id": table_id, "since": since, "version": version}
-        if conn is not None:
-            return conn.execute(_ENTRIES, params).all()
+        if conn is not None:  # inside a write: the write's own transaction
+            statement = self._sql().entries
+            found, _count = conn.run(statement, params)
+            return statement.rows(self.db.engine.dialect, found, _ENTRY_COLUMNS)
         with self.db.engine.connect() as reading:  # one statement: no ORM session
             return reading.execute(_ENTRIES, params).all()
 
@@ -803,8 +805,8 @@ class TableService:
                                  code="missing_version")
         try:
             sql = self._sql()
-            with self.db.write_connection() as conn:
-                rows, _count = self.db.run(conn, sql.version, {"table_id": table_id})
+            with self.db.plain_write() as conn:
+                rows, _count = conn.run(sql.version, {"table_id": table_id})
                 found = rows[0] if rows else None
                 if found is None:
                     raise TableNotFound(N_("no table %(id)s"), id=table_id)
@@ -839,14 +841,14 @@ class TableService:
                     labels[seq] = label
                     _note_reveal(revealed, entry.revealed)
                 for row in rows:
-                    self.db.run(conn, sql.insert, row)
+                    conn.run(sql.insert, row)
                 replay = written[-1].replay
-                _rows, moved = self.db.run(conn, sql.move, {
+                _rows, moved = conn.run(sql.move, {
                     "table_id": table_id, "expected": expected_version, "new_version": seq,
                     "now": now})
                 if moved != 1:
                     raise VersionConflict(N_("the table changed: reload and try again"))
-                self.db.changed(conn, table_id)
+                conn.changed(table_id)
         except IntegrityError:
             if key is not None:
                 first = self._replayed(table_id, key)
@@ -1053,11 +1055,16 @@ class _WriteStatements:
             f"INSERT INTO entries ({', '.join(names)}) VALUES "
             f"({', '.join(f':{name}{casts.get(name, str())}' for name in names)})",
             {name: entry[name] for name in names})
+        self.entries = db.plain(
+            f"SELECT {', '.join(_ENTRY_COLUMNS)} FROM entries WHERE table_id = :table_id "
+            "AND seq > :since AND seq <= :version ORDER BY seq", {})
         self.move = db.plain(
             "UPDATE tables SET version = :new_version, updated_at = :now::TIMESTAMP "
             "WHERE id = :table_id AND version = :expected", {"now": table["updated_at"]})
 
 
+_ENTRY_COLUMNS = {name: EntryRow.__table__.c[name]
+                  for name in ("seq", "kind", "payload", "owner", "revealed", "label")}
 _ENTRIES = (select(EntryRow.seq, EntryRow.kind, EntryRow.payload, EntryRow.owner,
                    EntryRow.revealed, EntryRow.label)
             .where(EntryRow.table_id == bindparam("table_id"), EntryRow.seq > bindparam("since"),

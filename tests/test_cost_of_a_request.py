@@ -77,6 +77,46 @@ def test_a_second_process_catching_up_holds_the_same_table(
     assert snapshot(TableService(Database(db_url)), view.id) == final
 
 
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_two_processes_writing_in_turn_hold_the_table_the_log_folds_to(
+        db_url: str, game_id: str) -> None:
+    """Each write of a process that did not make the last ones first catches up inside its
+    own transaction (the entries read there, with their labels and reveals): two processes
+    taking turns at random hold what a third folds from the whole log."""
+    game = GAMES[game_id]
+    one, two = TableService(Database(db_url)), TableService(Database(db_url))
+    rng = random.Random(f"turns-{game_id}")
+    table_id = one.create(game_id, game.example_players(game.MIN_PLAYERS + 1), {}).id
+    caught_up_in_a_write = 0
+    for _ in range(80):
+        actor, other = rng.sample((one, two), 2)
+        seen = other.get(table_id)  # the actor writes against a version it may never have read
+        if seen.outcome is not None:
+            break
+        caught_up_in_a_write += actor._cached(table_id, seen.version) is None
+        roll = rng.random()
+        action = game.random_action(seen.state, rng)
+        def write(service: TableService, roll: float = roll, action: Any = action,
+                  seen: Any = seen) -> None:
+            if roll < 0.1 and seen.replay.done:
+                service.undo(table_id, seen.version)
+            elif roll < 0.15 and seen.replay.undone:
+                service.redo(table_id, seen.version)
+            else:
+                service.act(table_id, seen.version, action)
+
+        try:
+            write(actor)
+        except GameError as refused:
+            # Refused by the rules, as a process folding the whole log refuses it too.
+            with pytest.raises(type(refused)) as again:
+                write(TableService(Database(db_url)))
+            assert str(again.value) == str(refused)
+    assert caught_up_in_a_write > 5
+    final = snapshot(TableService(Database(db_url)), table_id)
+    assert snapshot(one, table_id) == final and snapshot(two, table_id) == final
+
+
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                  HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10_000), reads=st.lists(st.booleans(), min_size=1, max_size=40))
