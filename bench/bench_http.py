@@ -9,7 +9,9 @@ bounded in time and count, and every server is stopped at the end:
    worker per core), gunicorn -w 2 (sync workers) and waitress (16 threads, where gunicorn
    does not run). Load: wrk -t2 -c32 (Debian's ``wrk``), else a bounded Python client;
 2. sequential writes (a round of scoring, ``score_round``) over one keep-alive connection,
-   against a minimal Flask POST answering a small JSON document;
+   against a minimal Flask POST answering a small JSON document (and one committing a row
+   as the companion commits); each write answered with the whole table, and again asking
+   ``Prefer: return=minimal`` (the new version and outcome only);
 3. the cost of a read and of a write at 10, 100 and 1,000 log entries (median of sequential
    requests over one keep-alive connection), and the ratio from 10 to 1,000.
 
@@ -351,7 +353,7 @@ def new_scoring_table(client: Client) -> tuple[str, str, int]:
 # ---------------------------------------------------------------------------- measures
 
 def sequential_writes(port: int, seconds: float, companion: bool,
-                      path: str = "/json") -> tuple[float, int]:
+                      path: str = "/json", minimal: bool = False) -> tuple[float, int]:
     """Writes per second over one keep-alive connection, and how many connections it took.
     Only the writes are timed: a table whose game ended is replaced by a new one (a round
     of scoring on a finished game is refused), and making it is not a write measured."""
@@ -361,6 +363,9 @@ def sequential_writes(port: int, seconds: float, companion: bool,
     rng = random.Random(5)
     client = Client(port)
     table = new_scoring_table(client) if companion else ("x", "", 0)
+    # ``minimal``: the writes ask ``Prefer: return=minimal`` (the new version and outcome,
+    # not the whole table), as a client following the live stream may.
+    prefer = {"Prefer": "return=minimal"} if minimal else {}
     count = 0
     start = time.perf_counter()
     setting_up = 0.0  # time spent making new tables, left out of the rate
@@ -371,7 +376,7 @@ def sequential_writes(port: int, seconds: float, companion: bool,
                 "POST", f"/api/tables/{table_id}/actions",
                 {"expected_version": version,
                  "action": {"type": "score_round", "results": casse.random_results(5, rng)}},
-                {"X-Host-Token": host})
+                {"X-Host-Token": host, **prefer})
             if status == 422:  # a random round the rules refuse: not counted
                 continue
             if status != 200:
@@ -478,7 +483,8 @@ def main() -> None:
                 for path in paths.values():
                     read_rate(companion.port, path, 1)
                 rates: dict[str, list[float]] = {"base": [], "casse": [], "edgar": []}
-                written: dict[str, list[float]] = {"base": [], "synced": [], "companion": []}
+                written: dict[str, list[float]] = {"base": [], "synced": [], "companion": [],
+                                                   "minimal": []}
                 connects = base_connects = 0
                 # Baseline and companion in turn, ROUNDS times: a change of the machine's
                 # load (it is shared) hits both alike; the medians are reported.
@@ -493,6 +499,8 @@ def main() -> None:
                         sequential_writes(minimal.port, seconds / 2, False, "/commit")[0])
                     rate, connects = sequential_writes(companion.port, seconds / 2, True)
                     written["companion"].append(rate)
+                    written["minimal"].append(sequential_writes(
+                        companion.port, seconds / 2, True, minimal=True)[0])
                 if kind == "waitress":
                     results["log"] = log_costs(companion.port, tables, args.requests)
             server = {"waitress": f"waitress ({THREADS} threads)", "gunicorn": "gunicorn -w 2",
@@ -516,8 +524,15 @@ def main() -> None:
             writes.append(f"| same, {server} | {write:,.0f} req/s | minimal Flask POST "
                           f"committing one row to {database} (as the companion commits): "
                           f"{synced_write:,.0f} req/s | {write / synced_write:.2f} |")
+            minimal = statistics.median(written["minimal"])
+            writes.append(f"| same with Prefer: return=minimal, {server} | {minimal:,.0f} req/s "
+                          f"| minimal Flask POST: {base_write:,.0f} req/s / committing: "
+                          f"{synced_write:,.0f} req/s | {minimal / base_write:.2f} / "
+                          f"{minimal / synced_write:.2f} |")
             results[f"write_{kind}"] = write / base_write
             results[f"write_synced_{kind}"] = write / synced_write
+            results[f"write_minimal_{kind}"] = minimal / base_write
+            results[f"write_minimal_synced_{kind}"] = minimal / synced_write
         if stop_pg:
             subprocess.run(stop_pg, check=False, capture_output=True)
     results["machine_after"] = machine()

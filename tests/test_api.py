@@ -175,6 +175,47 @@ def test_undo_and_redo(client: FlaskClient, table: dict[str, Any]) -> None:
     assert_error(client.post(f"/api/tables/{tid}/undo", json={"expected_version": 0}), 409)
 
 
+def test_a_write_that_prefers_a_minimal_reply_gets_where_it_left_the_table(
+        client: FlaskClient) -> None:
+    """``Prefer: return=minimal`` (RFC 7240) on every write: the id, game, new version and
+    outcome, no state; the write is applied all the same, a retry with the same key is
+    still applied once, and without the header the whole table comes back."""
+    created = client.post("/api/tables", json={
+        "game": "casse-toi-pov-con", "players": [{"name": "A", "party": "blue"},
+                                                 {"name": "B", "party": "pink"}],
+        "options": {"track_top": 3}}).json
+    tid = created["id"]
+    minimal = {"Prefer": "respond-async, return=minimal", "Idempotency-Key": "one"}
+    draw = {"type": "draw", "seat": 0, "stress": 1, "stars": 0, "corner": None}
+    first = client.post(f"/api/tables/{tid}/actions", headers=minimal,
+                        json={"expected_version": 0, "action": draw})
+    assert first.status_code == 200 and first.headers["Preference-Applied"] == "return=minimal"
+    assert first.json == {"id": tid, "game": "casse-toi-pov-con", "version": 1,
+                          "outcome": None}
+    again = client.post(f"/api/tables/{tid}/actions", headers=minimal,
+                        json={"expected_version": 0, "action": draw})
+    assert again.json == first.json and client.get(f"/api/tables/{tid}").json["version"] == 1
+    assert client.get(f"/api/tables/{tid}").json["state"]["players"][0]["walk"] != []
+    for path, version in (("undo", 1), ("redo", 2)):
+        moved = client.post(f"/api/tables/{tid}/{path}", headers={"Prefer": "return=minimal"},
+                            json={"expected_version": version})
+        assert moved.json == {"id": tid, "game": "casse-toi-pov-con", "version": version + 1,
+                              "outcome": None}
+    ended = client.post(f"/api/tables/{tid}/actions", headers={"Prefer": "return=minimal"},
+                        json={"expected_version": 3, "action": {
+                            "type": "score_round", "results": [result(0, 5, marine_cards=1),
+                                                               result(1, 4, marine_cards=1)]}})
+    assert ended.json["outcome"] == {"winners": [0], "reason": "player_beyond_top"}
+    corrected = client.post(f"/api/tables/{tid}/corrections",
+                            headers={"Prefer": "return=minimal"}, json={
+                                "expected_version": 4, "target": 4, "action": {
+                                    "type": "score_round", "results": [result(0), result(1)]}})
+    assert corrected.json["version"] == 5 and "state" not in corrected.json
+    whole = client.post(f"/api/tables/{tid}/undo", headers={"Prefer": "return=representation"},
+                        json={"expected_version": 5})
+    assert "state" in whole.json and "Preference-Applied" not in whole.headers
+
+
 def test_nothing_to_undo_is_422(client: FlaskClient, table: dict[str, Any]) -> None:
     assert_error(client.post(f"/api/tables/{table['id']}/undo", json={"expected_version": 0}),
                  422, "nothing_to_undo")

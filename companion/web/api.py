@@ -151,6 +151,25 @@ def table_json(view: TableView, viewer: int | None) -> Any:
                                       mimetype="application/json")
 
 
+def _minimal_asked() -> bool:
+    """Whether the write asks ``Prefer: return=minimal`` (RFC 7240): a client that follows
+    the table on its live stream needs only where its write left the table."""
+    return any(part.strip().lower() == "return=minimal"
+               for value in request.headers.getlist("Prefer") for part in value.split(","))
+
+
+def written(view: TableView, viewer: int | None) -> Any:
+    """A write's reply: the whole table as ``viewer`` sees it, or, when the client prefers
+    ``return=minimal``, the table's id, game, new version and outcome alone."""
+    if not _minimal_asked():
+        return table_json(view, viewer)
+    outcome = view.outcome
+    reply = jsonify({"id": view.id, "game": view.game.ID, "version": view.version,
+                     "outcome": outcome.to_json() if outcome else None})
+    reply.headers["Preference-Applied"] = "return=minimal"
+    return reply
+
+
 @api_bp.get("/tables/<table_id>")
 def get_table(table_id: str) -> Any:
     seat = _seat(table_id)
@@ -168,23 +187,23 @@ def post_action(table_id: str) -> Any:
     by = _sender(table_id)
     view = service().act(table_id, body.get("expected_version"), body.get("action"), by=by,
                          key=_key())
-    return table_json(view, by.seat)
+    return written(view, by.seat)
 
 
 @api_bp.post("/tables/<table_id>/undo")
 def post_undo(table_id: str) -> Any:
     body = _json_body()
     by = _sender(table_id)
-    return table_json(service().undo(table_id, body.get("expected_version"), by=by,
-                                     key=_key()), by.seat)
+    return written(service().undo(table_id, body.get("expected_version"), by=by,
+                                  key=_key()), by.seat)
 
 
 @api_bp.post("/tables/<table_id>/redo")
 def post_redo(table_id: str) -> Any:
     body = _json_body()
     by = _sender(table_id)
-    return table_json(service().redo(table_id, body.get("expected_version"), by=by,
-                                     key=_key()), by.seat)
+    return written(service().redo(table_id, body.get("expected_version"), by=by,
+                                  key=_key()), by.seat)
 
 
 @api_bp.post("/tables/<table_id>/corrections")
@@ -193,7 +212,7 @@ def post_correction(table_id: str) -> Any:
     by = _sender(table_id)
     view = service().amend(table_id, body.get("expected_version"), body.get("target"),
                            body.get("action"), by=by, key=_key())
-    return table_json(view, by.seat)
+    return written(view, by.seat)
 
 
 @api_bp.get("/openapi.json")

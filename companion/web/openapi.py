@@ -158,10 +158,19 @@ def document() -> dict[str, Any]:
            "schema": {"type": "string", "pattern": "^[A-Za-z0-9._:-]{1,80}$"},
            "description": "One key per tap: a retried write with the same key returns the "
                           "first reply and adds nothing"}
-    writer = [table_id, seat_token, host_token, key]
+    prefer = {"name": "Prefer", "in": "header", "required": False,
+              "schema": {"type": "string"},
+              "description": "return=minimal (RFC 7240): the reply holds the table's id, "
+                             "game, new version and outcome, not its state (a client that "
+                             "follows the table's live stream needs no more)"}
+    writer = [table_id, seat_token, host_token, key, prefer]
     versioned = {"type": "object", "required": ["expected_version"],
                  "properties": {"expected_version": {"type": "integer", "minimum": 0}}}
     table = _json({"$ref": "#/components/schemas/Table"}, "The table after the request")
+    after_write = _json({"oneOf": [{"$ref": "#/components/schemas/Table"},
+                                   {"$ref": "#/components/schemas/Written"}]},
+                        "The table after the write (with Prefer: return=minimal, its id, "
+                        "game, version and outcome)")
     write_errors = {
         "400": _error("Malformed input (missing field, wrong type, unknown field or seat)"),
         "403": _error("Not this sender's to send: another seat's action, a host-only "
@@ -245,18 +254,18 @@ def document() -> dict[str, Any]:
                     "type": "object", "required": ["expected_version", "action"],
                     "properties": {"expected_version": {"type": "integer", "minimum": 0},
                                    "action": {"$ref": "#/components/schemas/Action"}}}}}},
-                "responses": {"200": table, **write_errors}}},
+                "responses": {"200": after_write, **write_errors}}},
             "/api/tables/{table_id}/undo": {"post": {
                 "summary": "Undo the last entry in force (a seat its own; past a reveal, the "
                            "host only)", "parameters": writer,
                 "requestBody": {"required": True, "content": {"application/json": {
                     "schema": versioned}}},
-                "responses": {"200": table, **write_errors}}},
+                "responses": {"200": after_write, **write_errors}}},
             "/api/tables/{table_id}/redo": {"post": {
                 "summary": "Redo the last undone entry", "parameters": writer,
                 "requestBody": {"required": True, "content": {"application/json": {
                     "schema": versioned}}},
-                "responses": {"200": table, **write_errors}}},
+                "responses": {"200": after_write, **write_errors}}},
             "/api/tables/{table_id}/corrections": {"post": {
                 "summary": "Replace the entry that closed a past round; what follows is "
                            "recomputed", "parameters": writer,
@@ -266,7 +275,7 @@ def document() -> dict[str, Any]:
                                    "target": {"type": "integer",
                                               "description": "seq of the log entry to replace"},
                                    "action": {"$ref": "#/components/schemas/Action"}}}}}},
-                "responses": {"200": table, **write_errors}}},
+                "responses": {"200": after_write, **write_errors}}},
             **_export_paths(table_id, [seat_token, host_token]),
         },
         "components": {"schemas": {
@@ -279,6 +288,11 @@ def document() -> dict[str, Any]:
             "Outcome": {"type": ["object", "null"], "properties": {
                 "winners": {"type": "array", "items": {"type": "integer"}},
                 "reason": {"type": "string"}}},
+            "Written": {"type": "object", "required": ["id", "game", "version", "outcome"],
+                        "additionalProperties": False,
+                        "properties": {"id": {"type": "string"}, "game": {"type": "string"},
+                                       "version": {"type": "integer"},
+                                       "outcome": {"$ref": "#/components/schemas/Outcome"}}},
             "Table": {"type": "object", "required": ["id", "game", "version", "state", "outcome"],
                       "properties": {"id": {"type": "string"}, "game": {"type": "string"},
                                      "version": {"type": "integer"}, "state": {"type": "object"},
