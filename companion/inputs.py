@@ -169,7 +169,9 @@ def loads(text: str | bytes, form_field: bool = False) -> Any:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
             raise MalformedInput(messages["utf8"], code="bad_json") from None
-    if json_depth(text) > MAX_JSON_DEPTH:
+    # Fewer opening brackets than the limit cannot nest deeper than it (brackets inside
+    # strings only count more): most bodies are never scanned.
+    if text.count("[") + text.count("{") > MAX_JSON_DEPTH and json_depth(text) > MAX_JSON_DEPTH:
         raise MalformedInput(messages["deep"], code="too_deep", limit=MAX_JSON_DEPTH)
     try:
         value = json.loads(text)

@@ -579,10 +579,16 @@ class TableService:
     def host_token(self, table_id: str) -> str:
         return self._peek_table(table_id)[2].host_token
 
-    def is_host(self, table_id: str, token: str | None) -> bool:
-        """Whether ``token`` is the table's host token (compared in constant time)."""
+    def is_host(self, table_id: str, token: str | None, *, writing: bool = False) -> bool:
+        """Whether ``token`` is the table's host token (compared in constant time). For a
+        write (``writing``), from what this process keeps of the table when it keeps it: the
+        write itself reads the table again and refuses (409) a host whose table was made
+        again under the same id since."""
         if not token or not isinstance(token, str):
             return False
+        kept = self._metas.get(table_id) if writing else None
+        if kept is not None:
+            return secrets.compare_digest(kept.host_token, token)
         try:
             stored = self._peek_table(table_id)[2].host_token
         except TableNotFound:
@@ -819,6 +825,10 @@ class TableService:
                 meta = self._metas.get(table_id)
                 if meta is None or meta.watch_token != found[1]:
                     meta = self._load_meta(table_id)
+                    if by is not None and by.host:
+                        # The host token was checked against what this process kept of a
+                        # table since made again under this id: check it again, anew.
+                        raise VersionConflict(N_("the table changed: reload and try again"))
                 view = self._view(table_id, meta, current, conn)
                 written = step(view, current + 1)
                 labels = dict(view.labels)

@@ -152,6 +152,33 @@ def test_a_table_made_again_under_the_same_id_is_read_anew(db_url: str) -> None:
     assert not reader.is_host("same-id", "not-the-token")
 
 
+def test_a_host_token_kept_for_writes_never_outlives_its_table(db_url: str) -> None:
+    """A write's host check uses the tokens this process keeps; the write reads the table
+    again and refuses (409) a host checked against a table made again under the same id,
+    and the retry is checked against the new table."""
+    from companion.tables import Sender, VersionConflict
+
+    game = GAMES["casse-toi-pov-con"]
+    other = TableService(Database(db_url))
+    mine = TableService(Database(db_url))
+    first = other.create(game.ID, game.example_players(3), {}, table_id="again")
+    old_token = other.host_token("again")
+    assert mine.is_host("again", old_token, writing=True)  # now kept by this process
+    other.delete("again", by=None)
+    other.create(game.ID, game.example_players(3), {}, table_id="again")
+    new_token = other.host_token("again")
+    draw = {"type": "draw", "seat": 0, "stress": 1, "stars": 0, "corner": None}
+    # The kept token still says host (the check reads nothing)...
+    assert mine.is_host("again", old_token, writing=True)
+    # ...but the write reads the table anew and refuses to act on a host checked that way.
+    with pytest.raises(VersionConflict):
+        mine.act("again", 0, draw, by=Sender(None, True))
+    assert not mine.is_host("again", old_token, writing=True)
+    assert mine.is_host("again", new_token, writing=True)
+    assert mine.act("again", 0, draw, by=Sender(None, True)).version == 1
+    assert first.id == "again"
+
+
 def test_seats_kept_per_seating_counter_follow_every_change_another_process_makes(
         db_url: str) -> None:
     """The live view keeps a table's seats and requests under its seating counter: every

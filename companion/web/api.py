@@ -99,13 +99,14 @@ def _seat(table_id: str) -> int | None:
     return seat
 
 
-def _sender(table_id: str) -> Sender:
-    """Who the request is: its seat token's seat, and whether it carries the host token."""
+def _sender(table_id: str, writing: bool = False) -> Sender:
+    """Who the request is: its seat token's seat, and whether it carries the host token
+    (``writing``: for a write to the log, which checks the table again itself)."""
     seat = _seat(table_id)
     host_token = request.headers.get("X-Host-Token")
     host = False
     if host_token:
-        host = service().is_host(table_id, host_token)
+        host = service().is_host(table_id, host_token, writing=writing)
         if not host:
             service().get(table_id)
             raise NotAllowed(N_("this host token does not belong to this table"),
@@ -184,7 +185,7 @@ def get_version(table_id: str) -> Any:
 @api_bp.post("/tables/<table_id>/actions")
 def post_action(table_id: str) -> Any:
     body = _json_body()
-    by = _sender(table_id)
+    by = _sender(table_id, writing=True)
     view = service().act(table_id, body.get("expected_version"), body.get("action"), by=by,
                          key=_key())
     return written(view, by.seat)
@@ -193,7 +194,7 @@ def post_action(table_id: str) -> Any:
 @api_bp.post("/tables/<table_id>/undo")
 def post_undo(table_id: str) -> Any:
     body = _json_body()
-    by = _sender(table_id)
+    by = _sender(table_id, writing=True)
     return written(service().undo(table_id, body.get("expected_version"), by=by,
                                   key=_key()), by.seat)
 
@@ -201,7 +202,7 @@ def post_undo(table_id: str) -> Any:
 @api_bp.post("/tables/<table_id>/redo")
 def post_redo(table_id: str) -> Any:
     body = _json_body()
-    by = _sender(table_id)
+    by = _sender(table_id, writing=True)
     return written(service().redo(table_id, body.get("expected_version"), by=by,
                                   key=_key()), by.seat)
 
@@ -209,7 +210,7 @@ def post_redo(table_id: str) -> Any:
 @api_bp.post("/tables/<table_id>/corrections")
 def post_correction(table_id: str) -> Any:
     body = _json_body()
-    by = _sender(table_id)
+    by = _sender(table_id, writing=True)
     view = service().amend(table_id, body.get("expected_version"), body.get("target"),
                            body.get("action"), by=by, key=_key())
     return written(view, by.seat)
