@@ -812,8 +812,8 @@ class TableService:
         try:
             sql = self._sql()
             with self.db.plain_write() as conn:
-                rows, _count = conn.run(sql.version, {"table_id": table_id})
-                found = rows[0] if rows else None
+                read, _count = conn.run(sql.version, {"table_id": table_id})
+                found = read[0] if read else None
                 if found is None:
                     raise TableNotFound(N_("no table %(id)s"), id=table_id)
                 current = int(found[0])
@@ -822,10 +822,11 @@ class TableService:
                         N_("the table changed (version %(current)s, not %(expected)s): "
                            "reload and try again"),
                         current=current, expected=expected_version)
-                meta = self._metas.get(table_id)
+                known = self._metas.get(table_id)
+                meta = known
                 if meta is None or meta.watch_token != found[1]:
                     meta = self._load_meta(table_id)
-                    if by is not None and by.host:
+                    if known is not None and by is not None and by.host:
                         # The host token was checked against what this process kept of a
                         # table since made again under this id: check it again, anew.
                         raise VersionConflict(N_("the table changed: reload and try again"))
@@ -834,7 +835,7 @@ class TableService:
                 labels = dict(view.labels)
                 revealed = dict(view.revealed)
                 seq = current
-                rows = []
+                rows: list[dict[str, Any]] = []
                 now = utcnow()
                 for index, entry in enumerate(written):
                     seq += 1
@@ -1103,10 +1104,13 @@ def _extended(game: ModuleType, base: Kept, entries: Sequence[Any]) -> Kept:
         done.append(Op(e.seq, "action", e.payload, None, e.owner, reveals))
         undone = []
         effective.append((e.seq, e.payload))
-        before = round_of(state) if round_of is not None else None
-        state = game.apply(state, e.payload)
-        if round_of is not None and round_of(state) != before:
-            closers[before] = e.seq
+        if round_of is None:
+            state = game.apply(state, e.payload)
+        else:
+            before: int = round_of(state)
+            state = game.apply(state, e.payload)
+            if round_of(state) != before:
+                closers[before] = e.seq
         labels[e.seq] = _label(e.label)
         _note_reveal(revealed, e.revealed)
     return Kept(Replay(state, done, undone, effective, closers), labels, revealed)
