@@ -248,6 +248,33 @@ def document() -> dict[str, Any]:
                                                            "version": {"type": "integer"}}},
                                            "The version"),
                               "404": _error("No such table"), "503": STORAGE}}},
+            "/api/tables/{table_id}/events": {"get": {
+                "summary": "The table's event stream (Server-Sent Events): an event each time "
+                           "its log or its seats move; it carries no table contents",
+                "description": "Each event is `id: <version>.<seating>` with `data: "
+                               "{\"version\", \"seating\"}`; a `: keep-alive` comment "
+                               "every 15 s; the stream ends after 5 minutes and the client "
+                               "reconnects with Last-Event-ID, hearing at once of anything "
+                               "it missed. Fetch the table (GET /api/tables/{table_id}) on "
+                               "each event.",
+                "parameters": [
+                    table_id,
+                    {"name": "Last-Event-ID", "in": "header", "required": False,
+                     "schema": {"type": "string", "pattern": "^[0-9]+[.][0-9]+$"},
+                     "description": "The last event's id: events since it come at once"},
+                    {"name": "v", "in": "query", "required": False,
+                     "schema": {"type": "integer", "minimum": 0},
+                     "description": "The version the client holds (without Last-Event-ID)"},
+                    {"name": "s", "in": "query", "required": False,
+                     "schema": {"type": "integer", "minimum": 0},
+                     "description": "The seating counter the client holds"}],
+                "responses": {
+                    "200": {"description": "The stream",
+                            "content": {"text/event-stream": {"schema": {"type": "string"}}}},
+                    "404": _error("No such table"),
+                    "503": _error("live_busy: this process holds all the streams it may "
+                                  "(see Retry-After): poll GET /api/tables/{table_id}/version "
+                                  "instead")}}},
             "/api/tables/{table_id}/actions": {"post": {
                 "summary": "Apply one game action", "parameters": writer,
                 "requestBody": {"required": True, "content": {"application/json": {"schema": {
