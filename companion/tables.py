@@ -566,8 +566,8 @@ class TableService:
     @staticmethod
     def holds_host_token(meta: TableMeta, token: str | None) -> bool:
         """Whether ``token`` is the host token of the table ``meta`` describes."""
-        return bool(token) and isinstance(token, str) and secrets.compare_digest(
-            meta.host_token, token)
+        return bool(token and isinstance(token, str)
+                    and secrets.compare_digest(meta.host_token, token))
 
     def by_watch_token(self, token: str) -> TableView:
         found = self.db.peek("SELECT id FROM tables WHERE watch_token = ?", (token,)) \
