@@ -29,7 +29,7 @@ from sqlalchemy import (
     text,
 )
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, DisconnectionError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 
@@ -173,11 +173,45 @@ def make_engine(url: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
 
         return engine
     try:
-        return create_engine(url, pool_pre_ping=True, **pooled)
+        engine = create_engine(url, **pooled)
     except ModuleNotFoundError as error:
         raise MissingDriver(
             f"DATABASE_URL needs the {error.name} driver, which is not installed: "
             f"pip install -e '.[postgres]'") from None
+    _ping_when_idle(engine)
+    return engine
+
+
+IDLE_PING_S = 5.0  # a pooled connection unused this long is tested before it is used
+
+
+def _ping_when_idle(engine: Engine) -> None:
+    """Test a pooled connection before use only when it sat unused in the pool (a database
+    restarted overnight, a connection a firewall dropped): a ping on every checkout
+    (SQLAlchemy's ``pool_pre_ping``) costs a round trip to the server on every request. A
+    connection in use every few seconds that breaks anyway (the server restarted under
+    load) fails its request with 503, nothing written, and the pool is renewed: the phone's
+    retry gets a new connection."""
+    import time
+
+    @event.listens_for(engine, "checkin")
+    def _returned(_dbapi_conn: Any, record: Any) -> None:
+        if record is not None:
+            record.info["returned_at"] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def _taken(dbapi_conn: Any, record: Any, _proxy: Any) -> None:
+        returned = record.info.get("returned_at")
+        if returned is not None and time.monotonic() - returned < IDLE_PING_S:
+            return
+        try:
+            alive = engine.dialect.do_ping(dbapi_conn)
+        except engine.dialect.dbapi.Error as error:  # type: ignore[union-attr]
+            if not engine.dialect.is_disconnect(error, dbapi_conn, None):
+                raise
+            alive = False
+        if not alive:
+            raise DisconnectionError("the pooled connection was closed: a new one is made")
 
 
 def _create_private(url: str) -> None:
@@ -261,12 +295,13 @@ class PlainWrite:
         params = statement.params(values)
         return self.db._driver(self.connection, statement.sql, params, None)
 
-    def changed(self, table_id: str) -> None:
-        """Mark a table changed (see ``Database.changed``)."""
+    def changed(self, table_id: str, notified: bool = False) -> None:
+        """Mark a table changed (see ``Database.changed``); ``notified``: a statement of
+        this transaction already sent its NOTIFY (PostgreSQL)."""
         if table_id in self.marked:
             return
         self.marked.add(table_id)
-        if self.db._postgres:
+        if self.db._postgres and not notified:
             self.db._driver(self.connection, "SELECT pg_notify(%s, %s)",
                             (LIVE_CHANNEL, table_id), None)
 
@@ -360,6 +395,8 @@ class Database:
         except dbapi.Error as error:  # type: ignore[union-attr]
             if self.engine.dialect.is_disconnect(error, conn.dbapi_connection, cursor):
                 conn.invalidate(error)
+                # The server went away: every pooled connection is as dead as this one.
+                self.engine.dispose()
             raise DBAPIError.instance(sql, params, error, dbapi.Error) from error
         finally:
             if cursor is not None:

@@ -27,7 +27,7 @@ from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.exc import IntegrityError
 
 from . import inputs
-from .db import Database, EntryRow, SeatClaim, SeatRequest, TableRow, utcnow
+from .db import LIVE_CHANNEL, Database, EntryRow, SeatClaim, SeatRequest, TableRow, utcnow
 from .games import get_game
 from .games.base import (
     HOST,
@@ -854,12 +854,12 @@ class TableService:
                 for row in rows:
                     conn.run(sql.insert, row)
                 replay = written[-1].replay
-                _rows, moved = conn.run(sql.move, {
+                notices, moved = conn.run(sql.move, {
                     "table_id": table_id, "expected": expected_version, "new_version": seq,
-                    "now": now})
-                if moved != 1:
+                    "now": now, "channel": LIVE_CHANNEL})
+                if (len(notices) if sql.notifies else moved) != 1:
                     raise VersionConflict(N_("the table changed: reload and try again"))
-                conn.changed(table_id)
+                conn.changed(table_id, notified=sql.notifies)
         except IntegrityError:
             if key is not None:
                 first = self._replayed(table_id, key)
@@ -1069,9 +1069,15 @@ class _WriteStatements:
         self.entries = db.plain(
             f"SELECT {', '.join(_ENTRY_COLUMNS)} FROM entries WHERE table_id = :table_id "
             "AND seq > :since AND seq <= :version ORDER BY seq", {})
-        self.move = db.plain(
-            "UPDATE tables SET version = :new_version, updated_at = :now::TIMESTAMP "
-            "WHERE id = :table_id AND version = :expected", {"now": table["updated_at"]})
+        move = ("UPDATE tables SET version = :new_version, updated_at = :now::TIMESTAMP "
+                "WHERE id = :table_id AND version = :expected")
+        # On PostgreSQL the version moves and the other processes are told in one statement
+        # (one round trip): a notice for each row moved, none if the version was stale.
+        self.notifies = db.engine.dialect.name == "postgresql"
+        if self.notifies:
+            move = (f"WITH moved AS ({move} RETURNING id) "
+                    "SELECT pg_notify(:channel, id) FROM moved")
+        self.move = db.plain(move, {"now": table["updated_at"]})
 
 
 _ENTRY_COLUMNS = {name: EntryRow.__table__.c[name]
