@@ -231,7 +231,7 @@ def _create_private(url: str) -> None:
 
 class PlainStatement:
     """A statement of the log's hot path, run straight on the DB-API connection of a
-    transaction (``Database.run``): SQLAlchemy's execution of a compiled statement costs
+    transaction (``PlainWrite.run``): SQLAlchemy's execution of a compiled statement costs
     more than the statement itself on SQLite. Written once with ``:name`` parameters and
     ``::TYPE`` casts (kept on PostgreSQL, dropped on SQLite); each value goes through its
     column type's own bind processor, so what is stored is what SQLAlchemy stores."""
