@@ -1052,7 +1052,7 @@ def _keep_what_was_seen(view: TableView, opened: Sealed, seat: Any) -> None:
 
 class _WriteStatements:
     """The three statements of every write, run straight on the transaction's DB-API
-    connection (``Database.run``)."""
+    connection (``PlainWrite.run``)."""
 
     def __init__(self, db: Database) -> None:
         entry, table = EntryRow.__table__.c, TableRow.__table__.c
