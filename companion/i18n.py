@@ -101,13 +101,6 @@ def gettext(string: str, **variables: Any) -> str:
     return text % variables if variables else text
 
 
-def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
-    """Flask-Babel's ``ngettext`` (``%(num)s`` is the count), from this request's catalog."""
-    variables.setdefault("num", num)
-    text: str = translations().ungettext(singular, plural, num)
-    return text % variables
-
-
 def number(value: object) -> str:
     """A number as the reader's locale writes it (50,000 in English and Korean, 50 000 in
     French); the one way pages and messages print amounts. Anything else is left as text."""

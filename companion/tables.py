@@ -588,12 +588,11 @@ class TableService:
             return False
         kept = self._metas.get(table_id) if writing else None
         if kept is not None:
-            return secrets.compare_digest(kept.host_token, token)
+            return self.holds_host_token(kept, token)
         try:
-            stored = self._peek_table(table_id)[2].host_token
+            return self.holds_host_token(self._peek_table(table_id)[2], token)
         except TableNotFound:
             return False
-        return secrets.compare_digest(stored, token)
 
     def times(self, table_id: str) -> tuple[Any, Any]:
         """When the table was created and last written to (UTC)."""
