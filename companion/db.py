@@ -410,6 +410,25 @@ class Database:
         whose values it binds, by parameter name."""
         return PlainStatement(self.engine.dialect, sql, columns)
 
+    def plain_once(self, statement: PlainStatement, values: Mapping[str, Any], *,
+                   changed: str) -> tuple[list[tuple[Any, ...]], int]:
+        """PostgreSQL: one statement that is a whole write on its own, run in autocommit (one
+        round trip: no BEGIN, no COMMIT), its rows and row count; when it returned a row, the
+        change hooks are told ``changed`` (the statement sent its own NOTIFY)."""
+        conn = self._checkout()
+        try:
+            conn.driver_connection.autocommit = True
+            try:
+                found = self._driver(conn, statement.sql, statement.params(values), None)
+            finally:
+                if conn.is_valid:
+                    conn.driver_connection.autocommit = False
+        finally:
+            conn.close()  # back to the pool
+        if found[0]:
+            self._tell({changed})
+        return found
+
     @contextmanager
     def plain_write(self) -> Iterator[PlainWrite]:
         """One write transaction on a pooled DB-API connection, no SQLAlchemy execution

@@ -27,7 +27,16 @@ from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.exc import IntegrityError
 
 from . import inputs
-from .db import LIVE_CHANNEL, Database, EntryRow, SeatClaim, SeatRequest, TableRow, utcnow
+from .db import (
+    LIVE_CHANNEL,
+    Database,
+    EntryRow,
+    PlainStatement,
+    SeatClaim,
+    SeatRequest,
+    TableRow,
+    utcnow,
+)
 from .games import get_game
 from .games.base import (
     HOST,
@@ -801,6 +810,10 @@ class TableService:
     def _write(self, table_id: str, expected_version: Any, step: Any,
                by: Sender | None, key: str | None = None) -> TableView:
         key = check_idempotency_key(key)
+        if isinstance(expected_version, int) and not isinstance(expected_version, bool):
+            written = self._write_on_kept(table_id, expected_version, step, by, key)
+            if written is not None:
+                return written
         if key is not None:
             first = self._replayed(table_id, key)
             if first is not None:
@@ -830,32 +843,13 @@ class TableService:
                         # table since made again under this id: check it again, anew.
                         raise VersionConflict(N_("the table changed: reload and try again"))
                 view = self._view(table_id, meta, current, conn)
-                written = step(view, current + 1)
-                labels = dict(view.labels)
-                revealed = dict(view.revealed)
-                seq = current
-                rows: list[dict[str, Any]] = []
-                now = utcnow()
-                for index, entry in enumerate(written):
-                    seq += 1
-                    label = entry.label
-                    last = index == len(written) - 1
-                    rows.append({
-                        "table_id": table_id, "seq": seq, "kind": entry.kind,
-                        "payload": entry.payload,
-                        "label": {"msgid": label.msgid, "params": dict(label.params)},
-                        "seat": by.seat if by is not None else None, "owner": entry.owner,
-                        "author": entry.author or (by.author if by is not None else "host"),
-                        "idempotency_key": key if last else None,
-                        "revealed": entry.revealed, "created_at": now})
-                    labels[seq] = label
-                    _note_reveal(revealed, entry.revealed)
+                rows, kept = _rows(view, step(view, current + 1), by, key)
                 for row in rows:
                     conn.run(sql.insert, row)
-                replay = written[-1].replay
+                seq = current + len(rows)
                 notices, moved = conn.run(sql.move, {
                     "table_id": table_id, "expected": expected_version, "new_version": seq,
-                    "now": now, "channel": LIVE_CHANNEL})
+                    "now": rows[-1]["created_at"], "channel": LIVE_CHANNEL})
                 if (len(notices) if sql.notifies else moved) != 1:
                     raise VersionConflict(N_("the table changed: reload and try again"))
                 conn.changed(table_id, notified=sql.notifies)
@@ -865,10 +859,61 @@ class TableService:
                 if first is not None:
                     return first
             raise VersionConflict(N_("the table changed: reload and try again")) from None
-        kept = Kept(replay, labels, revealed)
-        self._remember(table_id, seq, kept)
-        return TableView(table_id, view.game, seq, view.players, view.options, replay,
-                         view.watch_token, labels, revealed, kept.documents)
+        return self._wrote(view, seq, kept)
+
+    def _wrote(self, view: TableView, seq: int, kept: Kept) -> TableView:
+        self._remember(view.id, seq, kept)
+        return TableView(view.id, view.game, seq, view.players, view.options, kept.replay,
+                         view.watch_token, kept.labels, kept.revealed, kept.documents)
+
+    def _write_on_kept(self, table_id: str, expected_version: int, step: Any,
+                       by: Sender | None, key: str | None) -> TableView | None:
+        """The write made on the state this process keeps, when the sender's version is the
+        newest one it keeps: the entries and the version's move go to storage together only
+        if the stored table is still at that version (and is still the same table: its watch
+        token), in one statement on PostgreSQL (one round trip) and in one transaction
+        holding SQLite's write lock. ``None`` when the process keeps no such state or
+        storage has moved on: the write is then made on the table as stored (``_write``),
+        which also answers whatever the step said about a state that was not the newest (a
+        refusal, a rule's error) and a retried write's first reply."""
+        with self._lock:
+            newest = self._latest.get(table_id) == expected_version
+            kept = self._cache.get((table_id, expected_version)) if newest else None
+            meta = self._metas.get(table_id)
+        if kept is None or meta is None:
+            return None
+        view = TableView(table_id, get_game(meta.game), expected_version, meta.players,
+                         meta.options, kept.replay, meta.watch_token, kept.labels,
+                         kept.revealed, kept.documents)
+        try:
+            rows, after = _rows(view, step(view, expected_version + 1), by, key)
+        except Exception:  # noqa: BLE001 - answered again from the stored table
+            return None
+        seq = expected_version + len(rows)
+        move = {"table_id": table_id, "expected": expected_version, "new_version": seq,
+                "now": rows[-1]["created_at"], "watch": meta.watch_token,
+                "channel": LIVE_CHANNEL}
+        sql = self._sql()
+        try:
+            if sql.notifies:
+                values = dict(move)
+                for index, row in enumerate(rows):
+                    values.update({f"{name}_{index}": value for name, value in row.items()})
+                notices, _count = self.db.plain_once(sql.write_on(len(rows)), values,
+                                                     changed=table_id)
+                if len(notices) != 1:
+                    return None
+            else:
+                with self.db.plain_write() as conn:
+                    _found, moved = conn.run(sql.move_from, move)
+                    if moved != 1:
+                        return None  # nothing written: the transaction commits nothing
+                    for row in rows:
+                        conn.run(sql.insert, row)
+                    conn.changed(table_id)
+        except IntegrityError:
+            return None  # a retried write's key, already stored: answered from storage
+        return self._wrote(view, seq, after)
 
     # ------------------------------------------------------------------ seats
 
@@ -1077,6 +1122,40 @@ class _WriteStatements:
             move = (f"WITH moved AS ({move} RETURNING id) "
                     "SELECT pg_notify(:channel, id) FROM moved")
         self.move = db.plain(move, {"now": table["updated_at"]})
+        # A write on the state a process keeps: the version moves only from the one it kept,
+        # and only for the same table (a table made again under its id has a new token).
+        self.move_from = db.plain(
+            "UPDATE tables SET version = :new_version, updated_at = :now::TIMESTAMP "
+            "WHERE id = :table_id AND version = :expected AND watch_token = :watch",
+            {"now": table["updated_at"]})
+        self._db, self._names, self._casts = db, names, casts
+        self._entry = entry
+        self._written_on: dict[int, PlainStatement] = {}
+
+    def write_on(self, count: int) -> PlainStatement:
+        """PostgreSQL: a write of ``count`` entries on a kept version, as one statement (its
+        own transaction, one round trip): the version moves from the kept one, each entry is
+        inserted only if it moved, and the other processes are told. It returns one notice,
+        or no row (storage has moved on: nothing written)."""
+        found = self._written_on.get(count)
+        if found is not None:
+            return found
+        casts = {**self._casts, "seq": "::INTEGER", "seat": "::INTEGER",
+                 "owner": "::INTEGER"}
+        parts = ["WITH moved AS (UPDATE tables SET version = :new_version, "
+                 "updated_at = :now::TIMESTAMP WHERE id = :table_id AND version = :expected "
+                 "AND watch_token = :watch RETURNING id)"]
+        columns: dict[str, Any] = {"now": self._entry["created_at"]}
+        for index in range(count):
+            values = ", ".join(f":{name}_{index}{casts.get(name, '')}"
+                               for name in self._names)
+            parts.append(f"entry_{index} AS (INSERT INTO entries ({', '.join(self._names)}) "
+                         f"SELECT {values} FROM moved)")
+            columns.update({f"{name}_{index}": self._entry[name] for name in self._names})
+        statement = self._db.plain(", ".join(parts)
+                                   + " SELECT pg_notify(:channel, id) FROM moved", columns)
+        self._written_on[count] = statement
+        return statement
 
 
 _ENTRY_COLUMNS = {name: EntryRow.__table__.c[name]
@@ -1086,6 +1165,30 @@ _ENTRIES = (select(EntryRow.seq, EntryRow.kind, EntryRow.payload, EntryRow.owner
             .where(EntryRow.table_id == bindparam("table_id"), EntryRow.seq > bindparam("since"),
                    EntryRow.seq <= bindparam("version"))
             .order_by(EntryRow.seq))
+
+
+def _rows(view: TableView, written: list[Written], by: Sender | None, key: str | None
+          ) -> tuple[list[dict[str, Any]], Kept]:
+    """The entries' rows of a write made on ``view`` (the idempotency key on the last) and
+    what the table folds to after them."""
+    labels = dict(view.labels)
+    revealed = dict(view.revealed)
+    seq = view.version
+    rows: list[dict[str, Any]] = []
+    now = utcnow()
+    for index, entry in enumerate(written):
+        seq += 1
+        label = entry.label
+        rows.append({
+            "table_id": view.id, "seq": seq, "kind": entry.kind, "payload": entry.payload,
+            "label": {"msgid": label.msgid, "params": dict(label.params)},
+            "seat": by.seat if by is not None else None, "owner": entry.owner,
+            "author": entry.author or (by.author if by is not None else "host"),
+            "idempotency_key": key if index == len(written) - 1 else None,
+            "revealed": entry.revealed, "created_at": now})
+        labels[seq] = label
+        _note_reveal(revealed, entry.revealed)
+    return rows, Kept(written[-1].replay, labels, revealed)
 
 
 def _note_reveal(revealed: dict[str, dict[int, Any]], raw: Any) -> None:

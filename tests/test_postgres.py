@@ -68,11 +68,12 @@ def test_a_retried_write_is_applied_once_across_processes_on_postgresql(
     assert two.get(f"/api/tables/{tid}/version").json["version"] == 1
 
 
-def stored_entries_as_sqlalchemy_writes_them(url: str) -> None:
+def stored_entries_as_sqlalchemy_writes_them(url: str, kept: bool = True) -> None:
     """A write's entry and the table's version go through plain DB-API statements: read
     back through the ORM, every column is what SQLAlchemy itself would have stored (JSON
     documents, a reveal's ``null``, naive UTC datetimes), and an entry stored by the ORM
-    next to it reads the same way."""
+    next to it reads the same way. ``kept``: the write is made on the state the process
+    keeps (one statement on PostgreSQL); otherwise on the table read from storage."""
     from datetime import datetime
 
     from sqlalchemy import select
@@ -86,6 +87,8 @@ def stored_entries_as_sqlalchemy_writes_them(url: str) -> None:
     game = GAMES["casse-toi-pov-con"]
     view = service.create(game.ID, game.example_players(3), {})
     before = datetime.utcnow()  # noqa: DTZ003 - the columns hold naive UTC
+    if not kept:
+        service.forget_kept()
     service.act(view.id, 0, {"type": "draw", "seat": 1, "stress": 2, "stars": 1,
                              "corner": None}, key="key-1.a")
     with db.write() as session:
@@ -121,10 +124,76 @@ def stored_entries_as_sqlalchemy_writes_them(url: str) -> None:
 
 def test_plain_writes_store_what_sqlalchemy_stores_on_postgresql(postgres_url: str) -> None:
     stored_entries_as_sqlalchemy_writes_them(postgres_url)
+    stored_entries_as_sqlalchemy_writes_them(postgres_url, kept=False)
 
 
 def test_plain_writes_store_what_sqlalchemy_stores_on_sqlite(tmp_path: Any) -> None:
     stored_entries_as_sqlalchemy_writes_them(f"sqlite:///{tmp_path / 'plain.sqlite'}")
+    stored_entries_as_sqlalchemy_writes_them(f"sqlite:///{tmp_path / 'slow.sqlite'}",
+                                             kept=False)
+
+
+def writes_on_a_kept_state_that_storage_moved_past(url: str) -> None:
+    """A process writes on the state it keeps when the sender's version is its newest: the
+    write lands only if storage is still at that version. Another process that wrote since,
+    a step the kept state refuses but the stored one would not judge, a retried key: each is
+    answered from the table as stored, and nothing is written twice."""
+    from companion.db import Database
+    from companion.games import GAMES
+    from companion.tables import TableService, VersionConflict
+
+    one, two = TableService(Database(url)), TableService(Database(url))
+    game = GAMES["casse-toi-pov-con"]
+    tid = one.create(game.ID, game.example_players(3), {}).id
+    assert two.get(tid).version == 0  # both processes keep the table at version 0
+
+    def draw(seat: int) -> dict[str, Any]:
+        return {"type": "draw", "seat": seat, "stress": 1, "stars": 0, "corner": None}
+
+    assert one.act(tid, 0, draw(0), key="first-tap").version == 1
+    # The other process still keeps version 0 as its newest: its write there is refused as
+    # stale (409), though its kept state would have taken it.
+    try:
+        two.act(tid, 0, draw(1))
+        raise AssertionError("a write on a version storage moved past was taken")
+    except VersionConflict:
+        pass
+    # An undo on version 0 is a rule's error in the kept state (nothing to undo); storage has
+    # moved on, so the answer is the stale version's 409, not the rule.
+    try:
+        two.undo(tid, 0)
+        raise AssertionError("an undo on a version storage moved past was taken")
+    except VersionConflict:
+        pass
+    # The retried tap on either process: its first reply, nothing written again, and the
+    # same key sent on the newest version (the process keeps it) is answered the same way.
+    assert two.act(tid, 0, draw(0), key="first-tap").version == 1
+    assert one.act(tid, 1, draw(0), key="first-tap").version == 1
+    assert one.get(tid).version == two.get(tid).version == 1
+    # Each process writes on what it keeps in turn; both fold the log alike.
+    assert two.act(tid, 1, draw(1)).version == 2
+    assert one.act(tid, 2, draw(2)).version == 3
+    assert [len(p) for p in one.get(tid).state.walk] == [1, 1, 1]
+    assert TableService(Database(url)).get(tid).state == two.get(tid).state == \
+        one.get(tid).state
+    assert len(one.entries(tid)) == 3
+    # A table made again under the same id: the state kept of the old one is not written on.
+    same = one.create(game.ID, game.example_players(3), {}, table_id="made-again").id
+    assert two.get(same).version == 0
+    one.delete(same, by=None)
+    one.create(game.ID, game.example_players(5), {}, table_id=same)
+    again = two.act(same, 0, draw(0))
+    assert again.version == 1 and len(again.players) == len(again.state.walk) == 5
+    assert TableService(Database(url)).get(same).state == again.state
+
+
+def test_writes_on_a_kept_state_that_storage_moved_past_on_postgresql(
+        postgres_url: str) -> None:
+    writes_on_a_kept_state_that_storage_moved_past(postgres_url)
+
+
+def test_writes_on_a_kept_state_that_storage_moved_past_on_sqlite(tmp_path: Any) -> None:
+    writes_on_a_kept_state_that_storage_moved_past(f"sqlite:///{tmp_path / 'kept.sqlite'}")
 
 
 def _drop_every_connection(url: str) -> None:
