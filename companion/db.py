@@ -351,9 +351,14 @@ class Database:
         """Every row of one small read, as ``peek`` reads one."""
         return self._fetch(sql, params, None)
 
-    def _fetch(self, sql: str, params: tuple[Any, ...], limit: int | None
-               ) -> list[tuple[Any, ...]]:
-        if self._placeholder != "?":
+    def plain_read(self, statement: PlainStatement, values: Mapping[str, Any]
+                   ) -> list[tuple[Any, ...]]:
+        """Every row of one plain statement that only reads (``peek_all`` for a statement
+        with named parameters and column types, see ``PlainStatement``)."""
+        return self._fetch(statement.sql, statement.params(values), None)
+
+    def _fetch(self, sql: str, params: Any, limit: int | None) -> list[tuple[Any, ...]]:
+        if self._placeholder != "?" and isinstance(params, tuple):
             sql = sql.replace("?", self._placeholder)
         conn = self._checkout()
         try:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from types import ModuleType
 from typing import Any
 
-from sqlalchemy import bindparam, delete, select, update
+from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 
 from . import inputs
@@ -444,6 +444,7 @@ class TableService:
         # reads the counter with the version, and reads the seats again only when it moved.
         self._seatings: OrderedDict[tuple[str, str, int], Seating] = OrderedDict()
         self._statements: _WriteStatements | None = None
+        self._catchers: OrderedDict[str, threading.Lock] = OrderedDict()
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------------ creation
@@ -634,7 +635,15 @@ class TableService:
         (another process wrote them); otherwise the log is read and folded once."""
         game = get_game(meta.game)
         kept = self._cached(table_id, version)
-        if kept is None:
+        if kept is None and conn is None:
+            # The phones of a table fetch its new version together: one catches up, the
+            # others then find it kept.
+            with self._catching_up(table_id):
+                kept = self._cached(table_id, version)
+                if kept is None:
+                    kept = self._catch_up(table_id, meta, game, version, conn)
+                    self._remember(table_id, version, kept)
+        elif kept is None:
             kept = self._catch_up(table_id, meta, game, version, conn)
             self._remember(table_id, version, kept)
         return TableView(table_id, game, version, meta.players, meta.options, kept.replay,
@@ -660,12 +669,12 @@ class TableService:
     def _read_entries(self, table_id: str, since: int, version: int,
                       conn: Any) -> Sequence[Any]:
         params = {"table_id": table_id, "since": since, "version": version}
+        statement = self._sql().entries
         if conn is not None:  # inside a write: the write's own transaction
-            statement = self._sql().entries
             found, _count = conn.run(statement, params)
-            return statement.rows(self.db.engine.dialect, found, _ENTRY_COLUMNS)
-        with self.db.engine.connect() as reading:  # one statement: no ORM session
-            return reading.execute(_ENTRIES, params).all()
+        else:  # one statement, one snapshot: one round trip on PostgreSQL
+            found = self.db.plain_read(statement, params)
+        return statement.rows(self.db.engine.dialect, found, _ENTRY_COLUMNS)
 
     # ------------------------------------------------------------------ writing
 
@@ -1037,6 +1046,17 @@ class TableService:
 
     # ------------------------------------------------------------------ cache
 
+    def _catching_up(self, table_id: str) -> threading.Lock:
+        """The lock a read holds while it folds a version of the table this process does not
+        keep yet (never taken inside a write)."""
+        with self._lock:
+            found = self._catchers.get(table_id)
+            if found is None:
+                found = self._catchers[table_id] = threading.Lock()
+                while len(self._catchers) > self._meta_size:
+                    self._catchers.popitem(last=False)
+            return found
+
     def _cached(self, table_id: str, version: int) -> Kept | None:
         with self._lock:
             kept = self._cache.get((table_id, version))
@@ -1160,13 +1180,6 @@ class _WriteStatements:
 
 _ENTRY_COLUMNS = {name: EntryRow.__table__.c[name]
                   for name in ("seq", "kind", "payload", "owner", "revealed", "label")}
-_ENTRIES = (select(EntryRow.seq, EntryRow.kind, EntryRow.payload, EntryRow.owner,
-                   EntryRow.revealed, EntryRow.label)
-            .where(EntryRow.table_id == bindparam("table_id"), EntryRow.seq > bindparam("since"),
-                   EntryRow.seq <= bindparam("version"))
-            .order_by(EntryRow.seq))
-
-
 def _rows(view: TableView, written: list[Written], by: Sender | None, key: str | None
           ) -> tuple[list[dict[str, Any]], Kept]:
     """The entries' rows of a write made on ``view`` (the idempotency key on the last) and

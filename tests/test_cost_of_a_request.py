@@ -292,3 +292,39 @@ def test_an_unchanged_poll_keeps_the_connection_alive(live_server: Any) -> None:
         sockets.add(id(conn.sock))
     assert len(sockets) == 1 and conn.sock is not None
     conn.close()
+
+
+def test_phones_fetching_a_new_version_together_fold_it_once(
+        db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The phones of a table fetch the version another process wrote at the same moment:
+    one of them reads the new entries and folds them, the others wait and find it kept."""
+    import threading
+    import time
+
+    game = GAMES["casse-toi-pov-con"]
+    writer = TableService(Database(db_url))
+    reader = TableService(Database(db_url))
+    view = writer.create(game.ID, game.example_players(3), {})
+    assert reader.get(view.id).version == 0
+    writer.act(view.id, 0, {"type": "draw", "seat": 0, "stress": 1, "stars": 0,
+                            "corner": None})
+    folds = []
+    fold = reader._catch_up
+
+    def slow_fold(*args: Any) -> Any:
+        folds.append(1)
+        time.sleep(0.2)  # long enough for every phone to ask meanwhile
+        return fold(*args)
+
+    monkeypatch.setattr(reader, "_catch_up", slow_fold)
+    seen: list[Any] = []
+    phones = [threading.Thread(target=lambda: seen.append(reader.get(view.id)))
+              for _ in range(4)]
+    for phone in phones:
+        phone.start()
+    for phone in phones:
+        phone.join()
+    assert len(folds) == 1
+    assert [v.version for v in seen] == [1] * 4
+    assert all(v.state == seen[0].state for v in seen)
+    assert seen[0].state == TableService(Database(db_url)).get(view.id).state
