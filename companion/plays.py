@@ -5,7 +5,8 @@ read a table through the engine interface only: ``outcome(state)``,
 ``to_json(state, None)["players"]`` and the optional hooks
 
 - ``final_scores(state) -> list[int] | None``: each seat's score, when the game has one;
-- ``REASON_LABELS``: ``{reason: msgid}`` for the reasons of its outcome;
+- ``REASON_LABELS``: ``{reason: msgid}`` (or ``(msgid, values)``) for the reasons of its
+  outcome;
 - ``ROUND_LABEL``: what a round is called (``N_("Electoral Period %(n)s")``), for the
   history page's dividers (default "Round %(n)s").
 
@@ -115,7 +116,8 @@ def reason_label(game: ModuleType, reason: str) -> tuple[str, dict[str, Any]]:
     """The msgid (and its params) that says why the game ended."""
     own = getattr(game, "REASON_LABELS", {})
     if reason in own:
-        return own[reason], {}
+        label = own[reason]
+        return (label[0], dict(label[1])) if isinstance(label, tuple) else (label, {})
     if reason in REASONS:
         return REASONS[reason], {}
     conditions = {c.get("id"): c.get("name_en") for c in

@@ -86,12 +86,37 @@ def test_results_screen_ranks_every_player_and_says_why(app: Flask, client: Flas
     listed = re.findall(r'<li class="[^"]*" data-seat="(\d+)"', page)
     assert [int(s) for s in listed] == [s.seat for s in ranking]
     # The reason is a sentence of ours, not the raw code.
-    assert reason != view.outcome.reason
+    assert reason not in (view.outcome.reason, view.outcome.reason.replace("_", " "))
     # The live fragment every phone polls carries it too; the spectator's has no rematch.
     live = client.get(f"/t/{table_id}/live").get_data(as_text=True)
     assert 'id="results"' in live and "data-rematch-start" in live
     watch = client.get(f"/watch/{view.watch_token}").get_data(as_text=True)
     assert 'id="results"' in watch and "rematch" not in watch.lower()
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_reason_a_game_can_end_for_is_said_in_every_language(app: Flask,
+                                                                    game_id: str) -> None:
+    """Each reason an outcome can carry (the game's ``Reason``) has its own words, which the
+    results page and the exports give in the reader's language."""
+    from flask_babel import force_locale
+
+    from companion.web.common import _safe
+
+    game = GAMES[game_id]
+    reasons = [v for k, v in vars(game.Reason).items() if k.isupper() and isinstance(v, str)]
+    assert reasons
+    for reason in reasons:
+        msgid, params = plays.reason_label(game, reason)
+        assert msgid not in (reason, reason.replace("_", " ")), reason
+        with app.test_request_context():
+            with force_locale("en"):
+                english = _safe(msgid, params, game)
+            for lang in ("fr", "ko"):
+                with force_locale(lang):
+                    said = _safe(msgid, params, game)
+                assert said and said != english, (reason, lang, said)
+                assert "%(" not in said
 
 
 def test_casse_toi_results_in_french_give_scores_and_reason(app: Flask,

@@ -162,6 +162,15 @@ class Reason:
     """Round 11 ended."""
 
 
+# Each reason in words (the results page, exports; see ``companion.plays.reason_label``):
+# a msgid, or a msgid and its values.
+REASON_LABELS = {
+    Reason.GOAL: (N_("A player reached %(goal)s points."), {"goal": GOAL}),
+    Reason.LAST_DOCTORATE: N_("The last Doctorate was bought."),
+    Reason.LAST_ROUND: N_("Round 11 is over."),
+}
+
+
 # ---------------------------------------------------------------------------- state
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ from ..i18n import gettext as _
 from ..tables import NotAllowed, Sender, TableNotFound, TableView, replay_entries
 from . import pages
 from .api import api_bp, error_body
-from .common import _names, _safe, render_label, service, translate_error
+from .common import _names, _safe, render_label, sentence, service, translate_error
 
 after_bp = Blueprint("after", __name__)
 
@@ -53,7 +53,7 @@ def reason_text(view: TableView) -> str | None:
     if "conditions" in params:
         names = _names(view.game)
         params = {"conditions": ", ".join(names.get(c, c) for c in params["conditions"])}
-    return _safe(msgid, params, view.game)
+    return sentence(_safe(msgid, params, view.game))
 
 
 def rematch_id(table_id: str) -> str:

@@ -97,6 +97,14 @@ class Reason:
     """Tied on points and on Policy cards chosen: a shared win."""
 
 
+# Each reason in words (the results page, exports; see ``companion.plays.reason_label``).
+REASON_LABELS = {
+    Reason.MOST_POINTS: N_("most victory points"),
+    Reason.POLICY_TIEBREAK: N_("tied on points: most Policy cards chosen"),
+    Reason.SHARED: N_("tied on points and Policy cards: a shared win"),
+}
+
+
 class Trigger:
     """What ended the game (shown with the final scoring)."""
 

@@ -112,6 +112,13 @@ class Reason:
     """Every player died for rock: the souvenir points were counted early."""
 
 
+# Each reason in words (the results page, exports; see ``companion.plays.reason_label``).
+REASON_LABELS = {
+    Reason.FINAL_COUNT: N_("The 2000s' tours are gone: final count."),
+    Reason.ALL_DIED: N_("Every player died for rock: the count was made at once."),
+}
+
+
 # ---------------------------------------------------------------------------- state
 
 @dataclass(frozen=True)
