@@ -17,6 +17,8 @@ import re
 import unicodedata
 from typing import Any
 
+import orjson
+
 from .games.base import N_, MalformedInput
 
 MAX_NAME = 40  # a player's name, party or any text of a player row
@@ -173,9 +175,38 @@ def loads(text: str | bytes, form_field: bool = False) -> Any:
     # strings only count more): most bodies are never scanned.
     if text.count("[") + text.count("{") > MAX_JSON_DEPTH and json_depth(text) > MAX_JSON_DEPTH:
         raise MalformedInput(messages["deep"], code="too_deep", limit=MAX_JSON_DEPTH)
+    fast = _strict(text)
+    if fast is not _REFUSED:
+        return fast
     try:
         value = json.loads(text)
     except (ValueError, RecursionError):
         raise MalformedInput(messages["json"], code="bad_json") from None
     check_strings(value, form_field)
+    return value
+
+
+_REFUSED = object()
+
+
+def _strict(text: str) -> Any:
+    """``text`` parsed by orjson, when orjson gives what the standard library gives, else
+    ``_REFUSED`` (the standard library then parses it and says what is wrong). orjson
+    refuses what the standard library takes loosely (``NaN``, a lone surrogate) and reads an
+    integer past 64 bits as a float: a value holding a float is parsed again, so a number is
+    always read as the standard library reads it. What orjson takes holds no lone surrogate
+    (it refuses them), so it needs no ``check_strings``."""
+    try:
+        value = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return _REFUSED
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, float):
+            return _REFUSED
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
     return value

@@ -322,3 +322,52 @@ def test_a_stored_table_the_rules_no_longer_read_is_skipped_on_the_home_page(
     assert home.status_code == 200
     text = home.get_data(as_text=True)
     assert "Ann, Bob, Cy" in text and "Dan" not in text
+
+
+def _read_by_the_standard_library(text: str) -> Any:
+    """What ``inputs.loads`` answered before orjson read the bodies it can."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return "refused"
+    try:
+        inputs.check_strings(value)
+    except MalformedInput:
+        return "refused"
+    return value
+
+
+_CHARACTERS = st.characters() | st.sampled_from(["\ud800", "\udbff", "\udc80", "\udfff"])
+_JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.integers(min_value=2**62, max_value=2**70)
+    | st.floats() | st.text(_CHARACTERS),
+    lambda inner: st.lists(inner, max_size=4)
+    | st.dictionaries(st.text(_CHARACTERS, max_size=4), inner, max_size=4),
+    max_leaves=12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(value=_JSON_VALUES, ascii_only=st.booleans())
+def test_a_body_reads_as_the_standard_library_reads_it(value: Any, ascii_only: bool) -> None:
+    """orjson reads the bodies it reads as the standard library does (a big integer, a
+    float, NaN, a lone surrogate escaped or not: the same value or the same refusal)."""
+    try:
+        text = json.dumps(value, ensure_ascii=ascii_only)
+    except UnicodeEncodeError:
+        return
+    expected = _read_by_the_standard_library(text)
+    try:
+        got = inputs.loads(text)
+    except MalformedInput:
+        got = "refused"
+    # NaN is never equal to itself: compare the texts the two values write.
+    assert json.dumps(got) == json.dumps(expected)
+    assert [type(x) for x in _leaves(got)] == [type(x) for x in _leaves(expected)]
+
+
+def _leaves(value: Any) -> list[Any]:
+    if isinstance(value, dict):
+        return [k for k in value] + [x for v in value.values() for x in _leaves(v)]
+    if isinstance(value, list):
+        return [x for v in value for x in _leaves(v)]
+    return [value]
