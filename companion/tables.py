@@ -592,8 +592,9 @@ class TableService:
     def is_host(self, table_id: str, token: str | None, *, writing: bool = False) -> bool:
         """Whether ``token`` is the table's host token (compared in constant time). For a
         write (``writing``), from what this process keeps of the table when it keeps it: the
-        write itself reads the table again and refuses (409) a host whose table was made
-        again under the same id since."""
+        write itself checks the table's watch token in storage (in its statement, or by
+        reading the table) and refuses (409) a host whose table was made again under the
+        same id since."""
         if not token or not isinstance(token, str):
             return False
         kept = self._metas.get(table_id) if writing else None
