@@ -140,7 +140,7 @@ def writes_on_a_kept_state_that_storage_moved_past(url: str) -> None:
     answered from the table as stored, and nothing is written twice."""
     from companion.db import Database
     from companion.games import GAMES
-    from companion.tables import TableService, VersionConflict
+    from companion.tables import Sender, TableService, VersionConflict
 
     one, two = TableService(Database(url)), TableService(Database(url))
     game = GAMES["casse-toi-pov-con"]
@@ -185,6 +185,20 @@ def writes_on_a_kept_state_that_storage_moved_past(url: str) -> None:
     again = two.act(same, 0, draw(0))
     assert again.version == 1 and len(again.players) == len(again.state.walk) == 5
     assert TableService(Database(url)).get(same).state == again.state
+    # A host checked against the kept table's token is refused once it was made again
+    # (the kept state and the new table both at version 0), then reloads and writes.
+    host = Sender(None, True)
+    remade = one.create(game.ID, game.example_players(3), {}, table_id="host-again").id
+    assert two.get(remade).version == 0
+    one.delete(remade, by=None)
+    one.create(game.ID, game.example_players(4), {}, table_id=remade)
+    try:
+        two.act(remade, 0, draw(1), by=host)
+        raise AssertionError("a host write on a table made again was taken")
+    except VersionConflict:
+        pass
+    assert two.get(remade).version == 0 and len(two.get(remade).players) == 4  # reloaded
+    assert two.act(remade, 0, draw(1), by=host).version == 1
 
 
 def test_writes_on_a_kept_state_that_storage_moved_past_on_postgresql(
