@@ -83,6 +83,13 @@ def test_results_screen_ranks_every_player_and_says_why(app: Flask, client: Flas
     assert sorted(s.seat for s in ranking) == list(range(len(view.players)))
     assert all(s.rank == 1 for s in ranking if s.winner)
     assert [s.rank for s in ranking] == sorted(s.rank for s in ranking)
+    # Every game has a score at its end, and the others rank by it: a rank is shared only
+    # by the same score (every non-winner ranked 2 was the bug of a game without scores).
+    others = [s for s in ranking if not s.winner]
+    assert all(s.score is not None for s in ranking)
+    assert [s.score for s in others] == sorted((s.score for s in others), reverse=True)
+    for a, b in zip(others, others[1:], strict=False):
+        assert (a.rank == b.rank) == (a.score == b.score), ranking
     listed = re.findall(r'<li class="[^"]*" data-seat="(\d+)"', page)
     assert [int(s) for s in listed] == [s.seat for s in ranking]
     # The reason is a sentence of ours, not the raw code.

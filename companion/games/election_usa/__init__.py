@@ -159,6 +159,7 @@ from .play import (
 from .scoring import (
     RegionScore,
     final_outcome,
+    final_scores,
     malus_of,
     region_scores,
     score_region,
@@ -242,6 +243,7 @@ __all__ = [
     "describe",
     "example_players",
     "final_outcome",
+    "final_scores",
     "localized_names",
     "malus_of",
     "minimum_policy_bid",

@@ -55,6 +55,12 @@ def totals(state: State) -> tuple[int, ...]:
     return tuple(points[s] - malus_of(state, s) for s in range(len(state.players)))
 
 
+def final_scores(state: State) -> list[int] | None:
+    """Each seat's victory points once the game is over (the results' ranking and the
+    exports), else None: the regions are scored at the end only."""
+    return list(totals(state)) if state.result is not None else None
+
+
 def final_outcome(state: State) -> Outcome:
     scores = totals(state)
     best = max(scores)

@@ -128,7 +128,7 @@ from .actions import (
     setup,
 )
 from .reading import active_seats, describe, localized_names, random_action, to_json
-from .scoring import SCORE_CATEGORIES, gear_sets, ranking, score_of
+from .scoring import SCORE_CATEGORIES, final_scores, gear_sets, ranking, score_of
 from .state import (
     ACTIONS,
     COLOURS,
@@ -173,7 +173,8 @@ __all__ = [
     "Objective", "Player", "REASON_LABELS", "Reason", "Roll", "Settings", "State", "_HANDLERS",
     "_with_player",
     "apply", "correctable", "cubes_for", "describe", "dice_count", "example_players",
-    "gear_sets", "localized_names", "outcome", "owner", "player_fields", "random_action",
+    "final_scores", "gear_sets", "localized_names", "outcome", "owner", "player_fields",
+    "random_action",
     "ranking", "refusal", "roll_dice", "round_number", "score_of", "sealed", "setup",
     "to_json", "tours_in_decade", "turn_order", "unlocked", "zone_of",
 ]

@@ -66,6 +66,14 @@ SCORE_CATEGORIES = ("tours", "awards", "objectives", "gear", "fans", "money", "m
                     "death", "play")
 
 
+def final_scores(state: State) -> list[int] | None:
+    """Each seat's souvenir points once the count is made (the results' ranking and the
+    exports), else None."""
+    if state.result is None:
+        return None
+    return [score_of(state, s)["total"] for s in range(len(state.players))]
+
+
 def ranking(state: State) -> list[int]:
     """Seats from the highest total to the lowest (ties keep seat order)."""
     totals = [score_of(state, s)["total"] for s in range(len(state.players))]
