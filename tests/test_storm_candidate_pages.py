@@ -233,3 +233,21 @@ def test_every_phase_in_korean_leaves_no_english(app: Flask) -> None:
                    f"a.points.{seat}.offices": "0", f"a.points.{seat}.storm_rallies": "0"}
     ok(post(phones[1], table_id, fields))
     korean_everywhere("order")  # round 2, with round 1's summary
+
+
+def test_a_street_price_of_one_coin_is_said_in_the_singular(app: Flask) -> None:
+    """French says « 1 pièce », « 2 pièces »: each street price through the catalog's
+    plural forms."""
+    table_id, phones = start(app, players=2)
+    phone = phones[0]
+    for slot, price in ((1, 1), (2, 1), (3, 2)):
+        ok(post(phones[1], table_id, {"a.type": "street", "a.slot": str(slot),
+                                      "a.price": str(price), "a.colour": "red",
+                                      "a.doctorate": ""}))
+    phone.get("/language/fr")
+    page = phone.get(f"/t/{table_id}").get_data(as_text=True)
+    prices = re.findall(r"<strong>(\d+) (pièces?)</strong>", page)
+    assert prices, "no street price on the page"
+    for count, word in prices:
+        assert word == ("pièce" if int(count) <= 1 else "pièces"), (count, word)
+    assert "1 pièces" not in page and ("1", "pièce") in prices
