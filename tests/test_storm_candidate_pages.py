@@ -82,6 +82,20 @@ def test_a_round_through_the_pages(app: Flask) -> None:
         "a.type": "buy", "a.seat": str(buyer), "a.card_coins": "3", "a.office_coins": "0",
         "a.buys": "1", "a.slots.0": "5"})
     assert too_much.status_code == 422 and "4" in too_much.get_json()["error"]["message"]
+    # A number box left empty: the page says so in the reader's language, naming no key of
+    # the action ("card_coins"); nothing is written.
+    before = api(phones[0], table_id)["version"]
+    for lang, words in (("en", "A number box is empty"), ("fr", "Une case de nombre est vide"),
+                        ("ko", "숫자 칸이 비어")):
+        phones[buyer].get(f"/language/{lang}")
+        empty = post(phones[buyer], table_id, {
+            "a.type": "buy", "a.seat": str(buyer), "a.card_coins": "", "a.office_coins": "0",
+            "a.buys": "1", "a.slots.0": "5"})
+        message = empty.get_json()["error"]["message"]
+        assert empty.status_code in (400, 422) and words in message, message
+        assert "card_coins" not in message
+    phones[buyer].get("/language/en")
+    assert api(phones[0], table_id)["version"] == before
     ok(post(phones[buyer], table_id, {
         "a.type": "buy", "a.seat": str(buyer), "a.card_coins": "4", "a.office_coins": "0",
         "a.buys": "1", "a.slots.0": "5"}))

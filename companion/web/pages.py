@@ -307,12 +307,20 @@ def _game_of(table_id: str) -> Any:
         return None
 
 
+NOT_A_WHOLE_NUMBER = "%(field)s must be a whole number"  # the engines' msgid (games/base.py)
+
+
 def _write_response(table_id: str, write: Any, back: str | None = None) -> Any:
     """Run one write for a page: JSON for the page's script, a redirect without it."""
     try:
         view = write()
     except GameError as error:
         message = translate_error(error, _game_of(table_id))
+        if error.msgid == NOT_A_WHOLE_NUMBER:
+            # The field is named by its key in the action ("card_coins"): a page names
+            # what the player can do about it instead.
+            message = _("A number box is empty or does not hold a whole number: fill in "
+                        "every box and send again.")
         lost = seat_lost(table_id, my_seat(table_id))
         if isinstance(error, NotAllowed) and lost is not None:
             message = _("Your seat moved to another phone (or the host freed it): this "
