@@ -137,6 +137,8 @@ def test_casse_toi_results_in_french_give_scores_and_reason(app: Flask,
     popularity = [p.popularity for p in view.state.players]
     for score in popularity:
         assert f">{score}</span>" in page
+        # What a screen reader says, French spacing included (« Popularité : 13 »).
+        assert f'aria-label="Popularité : {score}"' in page
     if view.outcome.reason == "player_beyond_top":
         assert "Un candidat a dépassé le haut de la piste." in page or "dépass" in page
 
