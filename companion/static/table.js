@@ -101,14 +101,26 @@
     }
   }, true);
 
+  // A page already on its way out (a form sent the ordinary way, such as taking a seat) is
+  // not reloaded on top: that reload would cut the form's own answer short. A link that
+  // only downloads (an export) leaves the page where it is: a few seconds later it is
+  // reloaded again when its seat changes.
+  var leaving = false;
+  window.addEventListener("beforeunload", function () {
+    leaving = true;
+    window.setTimeout(function () { leaving = false; }, 3000);
+  });
+  window.addEventListener("pageshow", function () { leaving = false; });
+
   function afterRender() {
     applyZoom();
     var liveRoot = live.querySelector(".live-root");
     if (!liveRoot) return;
     if (liveRoot.dataset.seat !== undefined && root.dataset.seat !== undefined &&
         root.dataset.table && liveRoot.dataset.seat !== root.dataset.seat) {
-      // This phone's seat changed (handed over to it, or moved away): redraw the whole page.
-      window.location.reload();
+      // This phone's seat changed (handed over to it, or moved away): redraw the whole page,
+      // unless the page is already being replaced.
+      if (!leaving) window.location.reload();
       return;
     }
     var over = liveRoot.dataset.over === "true";
