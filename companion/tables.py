@@ -854,14 +854,18 @@ class TableService:
                         raise VersionConflict(N_("the table changed: reload and try again"))
                 view = self._view(table_id, meta, current, conn)
                 rows, kept = _rows(view, step(view, current + 1), by, key)
-                for row in rows:
-                    conn.run(sql.insert, row)
                 seq = current + len(rows)
+                # The version moves before the entries go in, as in a write on the kept
+                # state: on PostgreSQL every write then locks the table's row first and its
+                # entries after, so two writers on one version never wait for each other
+                # in a circle (the second waits for the row, finds it moved, and is told so).
                 notices, moved = conn.run(sql.move, {
                     "table_id": table_id, "expected": expected_version, "new_version": seq,
                     "now": rows[-1]["created_at"], "channel": LIVE_CHANNEL})
                 if (len(notices) if sql.notifies else moved) != 1:
                     raise VersionConflict(N_("the table changed: reload and try again"))
+                for row in rows:
+                    conn.run(sql.insert, row)
                 conn.changed(table_id, notified=sql.notifies)
         except IntegrityError:
             if key is not None:

@@ -51,6 +51,89 @@ def test_two_writers_on_one_version_on_postgresql(postgres_url: str) -> None:
     race(postgres_url, rounds=15)
 
 
+def test_a_write_on_the_kept_state_never_deadlocks_with_one_from_storage(
+        postgres_url: str, monkeypatch: Any) -> None:
+    """Two processes write on one version: one keeps it (its write is one statement), the
+    other does not (it reads the table as stored, in a transaction of several statements).
+    The second is held inside its transaction after its first write statement until the
+    first is done or waits for a lock. Whatever the order, the one that waits finds the
+    table moved and is told so (409): never a deadlock, nothing lost."""
+    import threading
+
+    from sqlalchemy import create_engine, text
+
+    from companion.db import PlainWrite
+
+    keeper, reader = (create_app({"TESTING": True, "DATABASE_URL": postgres_url})
+                      for _ in range(2))
+    clients = [keeper.test_client(), reader.test_client()]
+    players = [{"name": "Ann", "party": "blue"}, {"name": "Bob", "party": "pink"}]
+    tid = clients[0].post("/api/tables", json={"game": "casse-toi-pov-con",
+                                               "players": players}).json["id"]
+    tokens = [clients[seat].post(f"/api/tables/{tid}/seats/{seat}").json["token"]
+              for seat in (0, 1)]
+
+    def draw(seat: int, version: int) -> dict[str, Any]:
+        return {"expected_version": version, "action": {
+            "type": "draw", "seat": seat, "stress": 1, "stars": 0, "corner": None}}
+
+    # The keeper writes version 1 and keeps it; the reader's process has never read it.
+    assert clients[0].post(f"/api/tables/{tid}/actions", json=draw(0, 0),
+                           headers={"X-Seat-Token": tokens[0]}).status_code == 200
+    watcher = create_engine(postgres_url, isolation_level="AUTOCOMMIT")
+    held = threading.Event()
+    keeper_done = threading.Event()
+    statuses: dict[str, int] = {}
+    errors: list[BaseException] = []
+    run = PlainWrite.run
+
+    def held_run(self: PlainWrite, statement: Any, values: Any) -> Any:
+        found = run(self, statement, values)
+        if threading.current_thread().name == "reader" and not held.is_set() and (
+                statement.sql.lstrip().upper().startswith(("INSERT", "UPDATE", "WITH"))):
+            held.set()  # inside its transaction, after its first write statement
+            with watcher.connect() as conn:
+                for _ in range(400):
+                    if keeper_done.is_set() or conn.execute(text(
+                            "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type "
+                            "= 'Lock' AND datname = current_database()")).scalar():
+                        break
+                    keeper_done.wait(0.025)
+        return found
+
+    monkeypatch.setattr(PlainWrite, "run", held_run)
+
+    def write(who: str) -> None:
+        seat = 0 if who == "keeper" else 1
+        try:
+            if who == "keeper":
+                assert held.wait(10), "the reader's write never started"
+            response = clients[seat].post(f"/api/tables/{tid}/actions", json=draw(seat, 1),
+                                          headers={"X-Seat-Token": tokens[seat]})
+            statuses[who] = response.status_code
+        except BaseException as error:  # noqa: BLE001 - reported below
+            errors.append(error)
+        finally:
+            if who == "keeper":
+                keeper_done.set()
+
+    threads = [threading.Thread(target=write, args=(who,), name=who)
+               for who in ("reader", "keeper")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    watcher.dispose()
+    assert not errors, errors
+    assert statuses == {"reader": 200, "keeper": 409}
+    final = clients[0].get(f"/api/tables/{tid}").json
+    assert final["version"] == 2
+    assert [len(p["walk"]) for p in final["state"]["players"]] == [1, 1]
+    assert clients[1].get(f"/api/tables/{tid}").json == final
+    for app in (keeper, reader):
+        app.extensions["companion_db"].engine.dispose()
+
+
 def test_a_retried_write_is_applied_once_across_processes_on_postgresql(
         postgres_url: str) -> None:
     one, two = (create_app({"TESTING": True, "DATABASE_URL": postgres_url}).test_client()
