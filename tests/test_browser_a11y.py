@@ -326,3 +326,75 @@ def test_text_at_200_percent_loses_nothing_and_focus_follows_the_page(browser, l
         assert not problems, "\n".join(problems)
     finally:
         phone.close()
+
+
+# ---------------------------------------------------------------------------- whole words
+
+BROKEN_WORDS = """() => {
+  const out = [];
+  for (const cell of document.querySelectorAll('table.list th, table.list td')) {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const match of node.data.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const lines = new Set(Array.from(range.getClientRects())
+          .filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (lines.size > 1) out.push(`"${match[0]}" in "${cell.innerText.trim().slice(0, 30)}"`);
+      }
+    }
+  }
+  return out;
+}"""
+
+
+def test_tables_keep_their_words_whole_at_normal_text(browser, live_server):
+    """At 360 px and the reader's normal text size, in English, French and Korean, no word of
+    a table's cell (a column's header, a player's name) is cut across two lines, a few moves
+    into every game and once it is over, and nothing is wider than the phone (with large
+    text they may break anywhere: the 200 % test above)."""
+    phone = Phone(browser, live_server)
+    try:
+        tables = []
+        for game_id in GAMES:
+            table = new_table_for_words(live_server, game_id)
+            phone.page.goto(f"{live_server.url}/t/{table.id}")
+            phone.page.get_by_role("button", name=table.players[0]["name"], exact=True).click()
+            phone.page.wait_for_selector("#table[data-seat='0']")
+            table.phone_seats = {0}
+            tables.append(table)
+        problems = []
+        for finished in (False, True):
+            for table in tables:
+                if finished:
+                    table.until(lambda t: t.over())
+                else:
+                    for _ in range(4):
+                        if table.over() or table.step() is None:
+                            break
+                for lang in ("en", "fr", "ko"):
+                    phone.set_mode("light", lang)
+                    phone.page.goto(f"{live_server.url}/t/{table.id}")
+                    phone.page.wait_for_load_state("load")
+                    where = f"{table.game_id} [{lang}{', over' if finished else ''}]"
+                    broken = phone.page.evaluate(BROKEN_WORDS)
+                    if broken:
+                        problems.append(f"{where}: words cut: {broken[:5]}")
+                    too_wide = phone.page.evaluate(WIDER_THAN_THE_PHONE, PHONE_WIDTH)
+                    if too_wide:
+                        problems.append(f"{where}: wider than {PHONE_WIDTH} px: {too_wide[:3]}")
+                    if finished:
+                        phone.page.screenshot(path=str(
+                            SCREENSHOTS / f"words-{table.game_id}-{lang}-over.png"),
+                            full_page=True)
+        assert not problems, "\n".join(problems)
+    finally:
+        phone.close()
+
+
+def new_table_for_words(server: Any, game_id: str) -> DrivenTable:
+    """A table of the game at its largest count of players: the most columns."""
+    from drive_tables import new_table
+
+    return new_table(server, game_id, count=get_game(game_id).MAX_PLAYERS)
