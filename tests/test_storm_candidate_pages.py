@@ -117,6 +117,21 @@ def test_a_round_through_the_pages(app: Flask) -> None:
     assert "Round 1 summary" in page and "Victory-point track" in page
     purchases = state["rounds_log"][0]["purchases"]
     assert [len(p["red"]) for p in purchases if p["bought"]] == [1]
+    # The round's summary counts through the catalog's plural forms (French: 0 and 1 take
+    # the singular), never "(s)".
+    phones[0].get("/language/fr")
+    page = phones[0].get(f"/t/{table_id}").get_data(as_text=True)
+    summary = page[page.index('class="card summary"'):]
+    summary = summary[:summary.index("</section>")]
+    assert "(s)" not in summary and "(x)" not in summary, summary
+    bought = next(p for p in purchases if p["bought"])
+    name = NAMES[bought["seat"]]
+    assert (f"{name} : {bought['coins']} pièces, dépense {bought['spent']}, "
+            "1 carte achetée · 1 carte rouge prise avec") in summary, summary
+    idle = next(p for p in purchases if not p["bought"])
+    assert (f"{NAMES[idle['seat']]} : {idle['coins']} pièce"
+            f"{'s' if idle['coins'] > 1 else ''}, dépense 0, 0 carte achetée") in summary
+    phones[0].get("/language/en")
     # the log names the lock-ins, never the numbers, and the offices in the reader's language
     phones[0].get("/language/ko")
     log = phones[0].get(f"/t/{table_id}/log").get_data(as_text=True)
