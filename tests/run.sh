@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite, on a fresh machine too: installs the system tools the tests drive
-# (Chromium, poppler's pdftoppm/pdffonts, zbarimg, a PostgreSQL server for the storage tests, a
-# Hangul font for the Korean pages) and the project with its test extras,
-# then runs pytest. Extra arguments go to pytest.
+# (Chromium, poppler's pdftoppm/pdffonts, zbarimg, a PostgreSQL server for the storage tests,
+# nginx and Caddy for the README's proxy lines, a Hangul font for the Korean pages) and the
+# project with its test extras, then runs pytest. Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,6 +11,8 @@ command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
 command -v zbarimg >/dev/null 2>&1 || missing+=(zbar-tools)
 compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql)
+[ -x /usr/sbin/nginx ] || command -v nginx >/dev/null 2>&1 || missing+=(nginx)
+command -v caddy >/dev/null 2>&1 || missing+=(caddy)
 # A Hangul font, so the Korean pages' screenshots show letters rather than boxes.
 fc-list :lang=ko 2>/dev/null | grep -q . || missing+=(fonts-nanum)
 if [ ${#missing[@]} -gt 0 ]; then
