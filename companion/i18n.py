@@ -35,7 +35,7 @@ EXTRACTION_CONFIG = ROOT / "babel.cfg"
 MESSAGES_TEMPLATE = TRANSLATIONS / "messages.pot"
 # The marking functions: N_ marks engine texts that the web layer translates later.
 KEYWORDS = {"_": None, "gettext": None, "lazy_gettext": None, "N_": None,
-            "ngettext": (1, 2), "lazy_ngettext": (1, 2)}
+            "ngettext": (1, 2), "lazy_ngettext": (1, 2), "Np_": (1, 2)}
 DOMAINS = ("messages", "rules", "printing")
 # The languages of the interface (each has complete catalogs); the rules reference and the
 # printed kits may offer a game's own language besides.
@@ -99,6 +99,12 @@ def gettext(string: str, **variables: Any) -> str:
     """Flask-Babel's ``gettext``, from the catalog kept for this request."""
     text: str = translations().ugettext(string)
     return text % variables if variables else text
+
+
+def plural_form(singular: str, plural: str, count: int) -> str:
+    """The form of a message for ``count`` in the reader's language, not yet filled in."""
+    text: str = translations().ungettext(singular, plural, count)
+    return text
 
 
 def number(value: object) -> str:

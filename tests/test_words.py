@@ -144,3 +144,48 @@ def test_the_print_page_names_the_game_never_its_id(app: Flask, game_id: str) ->
     text = page.get_data(as_text=True)
     title = re.search(r"<title>(.*?)</title>", text, re.S).group(1)
     assert game_id not in title and GAMES[game_id].NAME.split(" ")[0] in title
+
+
+def test_messages_with_a_count_take_its_plural_form(app: Flask) -> None:
+    """A label or refusal worded with a count (a game's ``PLURALS``) reads « 1 carte », « 2
+    cartes », never « carte(s) »: for a refusal the engine raises, and for a log label as
+    the log stores it (its msgid is the one older tables hold)."""
+    from flask_babel import force_locale
+
+    from companion.games.base import IllegalAction
+    from companion.web.common import _safe, translate_error
+
+    storm, edgar = GAMES["storm-candidate"], GAMES["edgar-et-lucien"]
+    bought = "%(name)s bought %(count)s card(s)"
+    assert bought in storm.PLURALS
+    for game in (storm, edgar):
+        for msgid, ((singular, plural), counter) in game.PLURALS.items():
+            assert f"%({counter})s" in msgid and f"%({counter})s" in singular + plural
+    players = storm.example_players(3)
+    state = storm.setup(players, {})
+    name = players[0]["name"]
+    labels = {count: storm.describe(state, {"type": "buy", "seat": 0, "slots": [1] * count})
+              for count in (0, 1, 2)}
+    assert {label.msgid for label in labels.values()} == {bought}  # as the log stores it
+    expected = {"en": (f"{name} bought 1 card", f"{name} bought 2 cards"),
+                "fr": (f"{name} a acheté 1 carte", f"{name} a acheté 2 cartes"),
+                "ko": (f"{name}: 카드 1장 구매", f"{name}: 카드 2장 구매")}
+    refusal = IllegalAction("only %(room)s more worker(s) could find an empty office",
+                            code="too_many_workers", room=1)
+    with app.test_request_context():
+        for lang, (one, two) in expected.items():
+            with force_locale(lang):
+                for count, words in ((1, one), (2, two)):
+                    label = labels[count]
+                    assert _safe(label.msgid, dict(label.params), storm) == words
+                if lang == "fr":
+                    assert _safe(bought, dict(labels[0].params), storm) == (
+                        f"{name} a acheté 0 carte")  # French: 0 takes the singular
+                    assert translate_error(refusal, storm) == (
+                        "Seulement 1 militant de plus trouverait un bureau libre")
+                    many = IllegalAction(refusal.msgid, room=3)
+                    assert "3 militants de plus trouveraient" in translate_error(many, storm)
+                    one_player = IllegalAction("this Intimidation names %(count)s player(s)",
+                                               count=1)
+                    assert translate_error(one_player, edgar) == (
+                        "Cette Intimidation désigne 1 joueur")

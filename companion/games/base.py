@@ -21,6 +21,19 @@ def N_(message: str) -> str:
     return message
 
 
+def Np_(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802 - a marker, like N_
+    """Mark a message's singular and plural forms for translation (see ``PLURALS``)."""
+    return singular, plural
+
+
+# An engine may name, in ``PLURALS``, the messages it words with a count: each msgid it
+# emits (as written in a stored log, so older tables read the same) maps to its singular and
+# plural forms and the parameter that counts; the web layer picks the form of the reader's
+# language for that count. ``PLURALS = {N_("%(n)s card(s)"): (Np_("%(n)s card",
+# "%(n)s cards"), "n")}``.
+Plurals = dict[str, tuple[tuple[str, str], str]]
+
+
 @cache
 def load_data(game_id: str) -> Mapping[str, Any]:
     """The game's data file (``data/<game id>.toml``), read once."""

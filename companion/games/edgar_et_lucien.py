@@ -212,9 +212,11 @@ from .base import (
     IllegalAction,
     Label,
     MalformedInput,
+    Np_,
     Option,
     Outcome,
     Owner,
+    Plurals,
     dispatch,
     load_data,
     read_options,
@@ -368,6 +370,23 @@ def localized_names(lang: str) -> dict[str, str]:
 def board_for(player_count: int) -> Board:
     """The side of the board for this many players."""
     return next(b for b in BOARDS.values() if player_count in b.players)
+
+
+# The messages worded with a count (see ``base.Plurals``).
+PLURALS: Plurals = {
+    N_("this Requisition takes %(count)s district(s)"): (Np_(
+        "this Requisition takes %(count)s district",
+        "this Requisition takes %(count)s districts"), "count"),
+    N_("this Requisition takes %(count)s district(s): one is enough only when no other can "
+       "be taken"): (Np_(
+        "this Requisition takes %(count)s district: one is enough only when no other can "
+        "be taken",
+        "this Requisition takes %(count)s districts: one is enough only when no other can "
+        "be taken"), "count"),
+    N_("this Intimidation names %(count)s player(s)"): (Np_(
+        "this Intimidation names %(count)s player", "this Intimidation names %(count)s players"),
+        "count"),
+}
 
 
 # ---------------------------------------------------------------------------- state

@@ -88,9 +88,11 @@ from .base import (
     IllegalAction,
     Label,
     MalformedInput,
+    Np_,
     Option,
     Outcome,
     Owner,
+    Plurals,
     dispatch,
     load_data,
     read_options,
@@ -168,6 +170,22 @@ REASON_LABELS = {
     Reason.GOAL: (N_("A player reached %(goal)s points."), {"goal": GOAL}),
     Reason.LAST_DOCTORATE: N_("The last Doctorate was bought."),
     Reason.LAST_ROUND: N_("Round 11 is over."),
+}
+
+
+# The messages worded with a count (see ``base.Plurals``).
+PLURALS: Plurals = {
+    N_("only %(room)s more worker(s) could find an empty office"): (Np_(
+        "only %(room)s more worker could find an empty office",
+        "only %(room)s more workers could find an empty office"), "room"),
+    N_("%(count)s cards, but only %(buys)s buy(s) this round"): (Np_(
+        "%(count)s cards, but only %(buys)s buy this round",
+        "%(count)s cards, but only %(buys)s buys this round"), "buys"),
+    N_("%(name)s: +%(count)s temporary worker(s)"): (Np_(
+        "%(name)s: +%(count)s temporary worker", "%(name)s: +%(count)s temporary workers"),
+        "count"),
+    N_("%(name)s bought %(count)s card(s)"): (Np_(
+        "%(name)s bought %(count)s card", "%(name)s bought %(count)s cards"), "count"),
 }
 
 

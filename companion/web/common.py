@@ -9,7 +9,7 @@ from flask import current_app
 
 from ..db import get_db
 from ..games.base import GameError, Label
-from ..i18n import gettext, locale_name, number
+from ..i18n import gettext, locale_name, number, plural_form
 from ..tables import TableService, TableView
 
 
@@ -45,8 +45,22 @@ def _param(value: Any, names: dict[str, str], game: ModuleType | None) -> Any:
     return value
 
 
+def _worded(msgid: str, params: dict[str, Any], game: ModuleType | None) -> str:
+    """The message's text in the reader's language, in the plural form of its count when
+    the game words it with one (``PLURALS``)."""
+    if not msgid:
+        return ""
+    found = getattr(game, "PLURALS", {}).get(msgid) if game is not None else None
+    if found is not None:
+        (singular, plural), counter = found
+        count = params.get(counter)
+        if isinstance(count, int) and not isinstance(count, bool):
+            return plural_form(singular, plural, count)
+    return gettext(msgid)
+
+
 def _safe(msgid: str, params: dict[str, Any], game: ModuleType | None = None) -> str:
-    text = gettext(msgid) if msgid else ""
+    text = _worded(msgid, params, game)
     names = _names(game)
     # Names in the reader's language, numbers (amounts, counts) as the reader's locale
     # writes them.
