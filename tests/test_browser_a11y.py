@@ -398,3 +398,29 @@ def new_table_for_words(server: Any, game_id: str) -> DrivenTable:
     from drive_tables import new_table
 
     return new_table(server, game_id, count=get_game(game_id).MAX_PLAYERS)
+
+
+NUMBER_ALONE = """() => Array.from(document.querySelectorAll('.rules-toc a')).filter((a) => {
+  const n = a.querySelector('.rules-toc-number').getBoundingClientRect();
+  const t = a.querySelector('.rules-toc-title').getBoundingClientRect();
+  return t.top >= n.bottom - 1 || t.left < n.right; }).map((a) => a.innerText.slice(0, 40))"""
+
+
+def test_the_rules_contents_keep_each_title_beside_its_number(browser, live_server):
+    """At 360 px, a section's title (long or with a rulings badge) starts on its number's
+    line, to its right; the badge goes under the title, never the title under the number."""
+    phone = Phone(browser, live_server)
+    try:
+        problems = []
+        for lang in ("en", "fr", "ko"):
+            phone.set_mode("light", lang)
+            for game_id in GAMES:
+                phone.page.goto(f"{live_server.url}/rules/{game_id}")
+                if not phone.page.locator(".rules-toc a").count():
+                    continue
+                alone = phone.page.evaluate(NUMBER_ALONE)
+                if alone:
+                    problems.append(f"{game_id} [{lang}]: {alone[:4]}")
+        assert not problems, "\n".join(problems)
+    finally:
+        phone.close()
