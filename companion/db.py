@@ -306,6 +306,17 @@ class PlainWrite:
                             (LIVE_CHANNEL, table_id), None)
 
 
+# PostgreSQL's codes for a transaction it ended because it crossed another one (a deadlock, a
+# serialization failure): nothing of it was written, and it may be made again.
+CROSSED_SQLSTATES = frozenset({"40P01", "40001"})
+
+
+def crossed(error: BaseException) -> bool:
+    """Whether the database ended the statement's transaction because another one crossed
+    it (see ``CROSSED_SQLSTATES``)."""
+    return getattr(getattr(error, "orig", None), "sqlstate", None) in CROSSED_SQLSTATES
+
+
 class MissingDriver(RuntimeError):
     """DATABASE_URL names a database whose Python driver is not installed."""
 

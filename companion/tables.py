@@ -24,7 +24,7 @@ from types import ModuleType
 from typing import Any
 
 from sqlalchemy import delete, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 from . import inputs
 from .db import (
@@ -35,6 +35,7 @@ from .db import (
     SeatClaim,
     SeatRequest,
     TableRow,
+    crossed,
     utcnow,
 )
 from .games import get_game
@@ -873,6 +874,11 @@ class TableService:
                 if first is not None:
                     return first
             raise VersionConflict(N_("the table changed: reload and try again")) from None
+        except OperationalError as error:
+            if not crossed(error):
+                raise
+            # Another writer crossed this one and the database ended it: nothing written.
+            raise VersionConflict(N_("the table changed: reload and try again")) from None
         return self._wrote(view, seq, kept)
 
     def _wrote(self, view: TableView, seq: int, kept: Kept) -> TableView:
@@ -927,6 +933,10 @@ class TableService:
                     conn.changed(table_id)
         except IntegrityError:
             return None  # a retried write's key, already stored: answered from storage
+        except OperationalError as error:
+            if not crossed(error):
+                raise
+            return None  # crossed by another writer, nothing written: made again from storage
         return self._wrote(view, seq, after)
 
     # ------------------------------------------------------------------ seats

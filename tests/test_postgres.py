@@ -7,8 +7,10 @@ listening on a Unix socket only: the ``postgres_url`` fixture of ``conftest.py``
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
+import pytest
 from conftest import HostClient
 from test_races import race
 
@@ -132,6 +134,78 @@ def test_a_write_on_the_kept_state_never_deadlocks_with_one_from_storage(
     assert clients[1].get(f"/api/tables/{tid}").json == final
     for app in (keeper, reader):
         app.extensions["companion_db"].engine.dispose()
+
+
+@pytest.mark.parametrize("kept", [True, False], ids=["kept", "from-storage"])
+def test_a_write_the_database_ends_in_a_deadlock_writes_nothing_and_says_so(
+        postgres_url: str, kept: bool) -> None:
+    """Another transaction (here the test's own) takes the entry number a write needs, then
+    waits for the table's row the write holds: PostgreSQL ends the write in a deadlock.
+    Nothing of it is written. A write made on the state the process keeps is then made
+    again from storage (200 once the other transaction is gone, or 409 if it crosses it
+    again); one made from storage is answered 409, reload and try again; never a server
+    error, and the table holds exactly what was acknowledged."""
+    import threading
+
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    # The app's connections look for a deadlock 3 s into a wait and the other transaction's
+    # only after a minute, so the write is the one PostgreSQL ends, however busy the machine.
+    app = create_app({"TESTING": True, "DATABASE_URL": postgres_url + (
+        "&" if "?" in postgres_url else "?") + "options=-c%20deadlock_timeout%3D3s"})
+    client = app.test_client()
+    players = [{"name": "Ann", "party": "blue"}, {"name": "Bob", "party": "pink"}]
+    made = client.post("/api/tables", json={"game": "casse-toi-pov-con", "players": players})
+    tid = made.json["id"]
+    token = client.post(f"/api/tables/{tid}/seats/0").json["token"]
+    draw = {"type": "draw", "seat": 0, "stress": 1, "stars": 0, "corner": None}
+    assert client.post(f"/api/tables/{tid}/actions", json={"expected_version": 0,
+                       "action": draw}, headers={"X-Seat-Token": token}).status_code == 200
+    if not kept:
+        app.extensions["companion_tables"].forget_kept()
+    url = make_url(postgres_url).set(drivername="postgresql").render_as_string(
+        hide_password=False)
+    other = psycopg.connect(url)  # a transaction of its own
+    watcher = psycopg.connect(url, autocommit=True)
+    answer: dict[str, Any] = {}
+    try:
+        other.execute("SET deadlock_timeout = '60s'")
+        other.execute("INSERT INTO entries (table_id, seq, kind, payload, label, created_at) "
+                      "VALUES (%s, 2, 'action', '{}', '{}', now())", (tid,))
+
+        def write() -> None:
+            response = client.post(f"/api/tables/{tid}/actions", json={
+                "expected_version": 1, "action": draw}, headers={"X-Seat-Token": token})
+            answer.update(status=response.status_code, body=response.json)
+
+        writer = threading.Thread(target=write)
+        writer.start()
+        for _ in range(400):  # until the write waits for the entry number
+            if watcher.execute("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type "
+                               "= 'Lock' AND datname = current_database()").fetchone()[0]:
+                break
+            time.sleep(0.025)
+        else:
+            raise AssertionError("the write never waited for the other transaction")
+        # The other transaction now waits for the row the write holds: a deadlock, which
+        # PostgreSQL ends by ending the write.
+        other.execute("UPDATE tables SET seating = seating WHERE id = %s", (tid,))
+        other.rollback()
+        writer.join(30)
+    finally:
+        other.close()
+        watcher.close()
+    assert "status" in answer, "the write raised (its thread's traceback is above)"
+    stored = create_app({"TESTING": True, "DATABASE_URL": postgres_url}).test_client()
+    version = stored.get(f"/api/tables/{tid}").json["version"]
+    if answer["status"] == 200:  # made again from storage, once the other had gone
+        assert kept and answer["body"]["version"] == 2 and version == 2, answer
+    else:  # made again, it crossed the other again: nothing written, and the phone is told
+        assert answer["status"] == 409, answer
+        assert answer["body"]["error"]["code"] == "version_conflict", answer
+        assert version == 1
+    app.extensions["companion_db"].engine.dispose()
 
 
 def test_a_retried_write_is_applied_once_across_processes_on_postgresql(
