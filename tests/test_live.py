@@ -6,8 +6,10 @@ watched table of a process; a process refuses streams past its capacity (its pho
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import os
+import socket
 import subprocess
 import sys
 import threading
@@ -251,14 +253,17 @@ def _request(server: Server, method: str, path: str, body: Any = None,
     return json.loads(data) if data else None
 
 
-class Phone:
-    """An event stream held open on one server, read on a thread of its own."""
+class HeldStream:
+    """An event stream held open on ``conn`` (to a server or a proxy in front of it), read
+    on a thread of its own."""
 
-    def __init__(self, server: Server, table_id: str) -> None:
-        self.conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=WAIT_S)
-        self.conn.request("GET", f"/t/{table_id}/events?v=0&s=0")
+    def __init__(self, conn: http.client.HTTPConnection, path: str,
+                 headers: dict[str, str] | None = None) -> None:
+        self.conn = conn
+        self.conn.request("GET", path, headers=headers or {})
         self.response = self.conn.getresponse()
-        assert self.response.status == 200
+        assert self.response.status == 200, self.response.read()
+        assert self.response.getheader("Content-Type", "").startswith("text/event-stream")
         self.events: list[dict[str, str]] = []
         self.arrived = threading.Condition()
         threading.Thread(target=self._read, daemon=True).start()
@@ -276,7 +281,7 @@ class Phone:
                 with self.arrived:
                     self.events.append(block)
                     self.arrived.notify_all()
-        except (OSError, ValueError, AttributeError):
+        except (OSError, ValueError, AttributeError, http.client.HTTPException):
             return  # closed by the test
 
     def wait_for(self, version: int) -> dict[str, str]:
@@ -289,7 +294,20 @@ class Phone:
         return found
 
     def close(self) -> None:
+        # Shut the socket first: the reading thread holds the response's buffer until its
+        # read returns, which would keep close() waiting for the next heartbeat.
+        if self.conn.sock is not None:
+            with contextlib.suppress(OSError):
+                self.conn.sock.shutdown(socket.SHUT_RDWR)
         self.conn.close()
+
+
+class Phone(HeldStream):
+    """A phone's event stream held open on one server."""
+
+    def __init__(self, server: Server, table_id: str) -> None:
+        super().__init__(http.client.HTTPConnection("127.0.0.1", server.port, timeout=WAIT_S),
+                         f"/t/{table_id}/events?v=0&s=0")
 
 
 def events_of_forever(chunks: Iterator[bytes]) -> Iterator[dict[str, str]]:

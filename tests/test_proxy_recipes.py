@@ -14,16 +14,13 @@ caddy when they are missing.
 
 from __future__ import annotations
 
-import contextlib
 import http.client
 import json
 import os
 import re
 import shutil
-import socket
 import ssl
 import subprocess
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -31,7 +28,7 @@ from typing import Any
 
 import pytest
 from conftest import REPO_ROOT, _free_port
-from test_live import DRAW, PLAYERS, WAIT_S, Server, events_of_forever
+from test_live import DRAW, PLAYERS, WAIT_S, HeldStream, Server
 
 README = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
 HOSTS = ("10.0.0.11:8000", "10.0.0.12:8000")
@@ -105,54 +102,6 @@ class Proxy:
             self.process.wait()
 
 
-class HeldStream:
-    """A phone's event stream through the proxy, read on a thread of its own."""
-
-    def __init__(self, proxy: Proxy, table_id: str) -> None:
-        self.conn = proxy.connect()
-        self.conn.request("GET", f"/api/tables/{table_id}/events?v=0&s=0",
-                          headers={"Host": "hall.example"})
-        self.response = self.conn.getresponse()
-        assert self.response.status == 200, self.response.read()
-        assert self.response.getheader("Content-Type", "").startswith("text/event-stream")
-        self.events: list[dict[str, str]] = []
-        self.arrived = threading.Condition()
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
-        def chunks() -> Iterator[bytes]:
-            while True:
-                data = self.response.read1(4096)
-                if not data:
-                    return
-                yield data
-
-        try:
-            for block in events_of_forever(chunks()):
-                with self.arrived:
-                    self.events.append(block)
-                    self.arrived.notify_all()
-        except (OSError, ValueError, AttributeError, http.client.HTTPException):
-            return  # closed by the test
-
-    def wait_for(self, version: int) -> dict[str, str]:
-        wanted = f'"version": {version},'
-        with self.arrived:
-            found = self.arrived.wait_for(
-                lambda: next((e for e in self.events if wanted in e.get("data", "")), None),
-                timeout=WAIT_S)
-        assert found, f"no event for version {version} through the proxy: {self.events}"
-        return found
-
-    def close(self) -> None:
-        # Shut the socket first: the reading thread holds the response's buffer until its
-        # read returns, which would keep close() waiting for the next heartbeat.
-        if self.conn.sock is not None:
-            with contextlib.suppress(OSError):
-                self.conn.sock.shutdown(socket.SHUT_RDWR)
-        self.conn.close()
-
-
 def play_through(proxy: Proxy) -> None:
     """A table made, a seat taken and four writes, all through the proxy, while a phone
     holds the table's stream through it: every write reaches the stream."""
@@ -160,7 +109,8 @@ def play_through(proxy: Proxy) -> None:
                                  {"game": "casse-toi-pov-con", "players": PLAYERS})
     assert status == 201, made
     table_id, host = made["id"], made["host_token"]
-    stream = HeldStream(proxy, table_id)
+    stream = HeldStream(proxy.connect(), f"/api/tables/{table_id}/events?v=0&s=0",
+                        {"Host": "hall.example"})
     try:
         status, seat = proxy.request("POST", f"/api/tables/{table_id}/seats/0",
                                      headers={"X-Host-Token": host})
