@@ -81,6 +81,16 @@ def test_boards_and_the_active_players_actions(app: Flask) -> None:
     assert refused.status_code == 422
     assert refused.json["error"]["message"] == "It is Bruno's cube now"
     assert "Your cube" in page(bruno, table_id)
+    # The cubes a waiting phone has left, in the count's plural form (French: 1 cube).
+    left = {p["name"]: p["cubes_left"] for p in state(cecile, table_id)["state"]["players"]}
+    cecile.get("/language/fr")
+    waiting = page(cecile, table_id)
+    cubes = left["Cécile"]
+    assert f"Il vous reste {cubes} cube{'s' if cubes > 1 else ''} ce tour-ci." in waiting
+    assert "cube(s)" not in waiting
+    cecile.get("/language/en")
+    waiting = page(cecile, table_id)
+    assert f"You have {cubes} cube{'' if cubes == 1 else 's'} left this turn." in waiting
 
 
 def test_a_tour_typed_as_printed_with_an_event_under_it(app: Flask) -> None:

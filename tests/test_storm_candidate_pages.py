@@ -124,6 +124,10 @@ def test_a_round_through_the_pages(app: Flask) -> None:
     summary = page[page.index('class="card summary"'):]
     summary = summary[:summary.index("</section>")]
     assert "(s)" not in summary and "(x)" not in summary, summary
+    tokens = re.findall(r"(\d+) (jetons?)<", page)  # the offices' badges after the clean-up
+    assert tokens and "jeton(s)" not in page
+    for count, word in tokens:
+        assert word == ("jeton" if int(count) <= 1 else "jetons"), (count, word)
     bought = next(p for p in purchases if p["bought"])
     name = NAMES[bought["seat"]]
     assert (f"{name} : {bought['coins']} pièces, dépense {bought['spent']}, "
