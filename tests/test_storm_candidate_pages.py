@@ -115,6 +115,11 @@ def test_a_round_through_the_pages(app: Flask) -> None:
     assert [p["score"] for p in state["players"]] == [1, 2, 3, 4]
     page = phones[0].get(f"/t/{table_id}").get_data(as_text=True)
     assert "Round 1 summary" in page and "Victory-point track" in page
+    # A phone without a seat may not undo the round's points, the table's own entry: its
+    # undo bar says who may, naming no one's phone.
+    unseated = app.test_client().get(f"/t/{table_id}").get_data(as_text=True)
+    assert "Only a seated phone or the host can do this." in unseated
+    assert "Only &#39;s phone" not in unseated and "Only 's phone" not in unseated
     purchases = state["rounds_log"][0]["purchases"]
     assert [len(p["red"]) for p in purchases if p["bought"]] == [1]
     # The round's summary counts through the catalog's plural forms (French: 0 and 1 take

@@ -361,7 +361,9 @@ def _undo_refusal(view: TableView, by: Sender | None, redo: bool = False) -> str
     if target.reveals is not None and not by.host:
         return _("Only the host can undo a reveal.")
     if not may_send(target.owner if target.owner is not None else "table", by):
-        name = view.players[target.owner]["name"] if target.owner is not None else ""
+        if not isinstance(target.owner, int):  # the table's own entry: any seated phone
+            return _("Only a seated phone or the host can do this.")
+        name = view.players[target.owner]["name"]
         return _("Only %(name)s's phone or the host can undo this.", name=name)
     return None
 
