@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -30,6 +31,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError, DisconnectionError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 
@@ -317,6 +319,65 @@ def crossed(error: BaseException) -> bool:
     return getattr(getattr(error, "orig", None), "sqlstate", None) in CROSSED_SQLSTATES
 
 
+class _Gathered:
+    """The ids one statement of ``GroupedRead`` reads, and what it found."""
+
+    __slots__ = ("ids", "rows", "error", "done")
+
+    def __init__(self) -> None:
+        self.ids: set[str] = set()
+        self.rows: dict[str, tuple[Any, ...]] = {}
+        self.error: BaseException | None = None
+        self.done = False
+
+
+class GroupedRead:
+    """A row by id (``sql`` reads ``WHERE id = ANY(?)``, the id its first column), the
+    requests of one process that ask at the same time sharing one statement: under load
+    a PostgreSQL server answers one round trip for many phones reading their tables
+    instead of one each.
+
+    A request joins the statement being gathered, never one already sent: what it reads
+    was read after it asked, so a write acknowledged before it asked is in it, as with a
+    statement of its own. Whoever finds no statement running sends the gathered one;
+    with one request at a time (a sync worker) that is every request, at once."""
+
+    def __init__(self, db: Database, sql: str, wait_s: float) -> None:
+        self._db, self._sql, self._wait_s = db, sql, wait_s
+        self._ready = threading.Condition()
+        self._gathering = _Gathered()
+        self._running = False
+
+    def get(self, key: str) -> tuple[Any, ...] | None:
+        with self._ready:
+            batch = self._gathering
+            batch.ids.add(key)
+            while not batch.done:
+                if not self._running and batch is self._gathering:
+                    self._running = True
+                    self._gathering = _Gathered()
+                    self._ready.release()
+                    try:
+                        found = self._db.peek_all(self._sql, (sorted(batch.ids),))
+                        batch.rows = {row[0]: row for row in found}
+                    except BaseException as error:
+                        batch.error = error
+                        raise
+                    finally:
+                        self._ready.acquire()
+                        batch.done = True
+                        self._running = False
+                        self._ready.notify_all()
+                elif not self._ready.wait(self._wait_s) and not batch.done and (
+                        self._running or batch is not self._gathering):
+                    # As long as a pooled connection is waited for: the phone is told the
+                    # storage is busy (503), and tries again.
+                    raise PoolTimeout("no answer from the database in time")
+            if batch.error is not None:
+                raise batch.error
+            return batch.rows.get(key)
+
+
 class MissingDriver(RuntimeError):
     """DATABASE_URL names a database whose Python driver is not installed."""
 
@@ -338,6 +399,7 @@ class Database:
         self.change_hooks: list[Callable[[set[str]], None]] = []
         self._placeholder = "?" if self.engine.dialect.paramstyle == "qmark" else "%s"
         self._postgres = self.engine.dialect.name == "postgresql"
+        self.postgres = self._postgres
         if check_schema:
             from . import migrations
 

@@ -29,8 +29,10 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from . import inputs
 from .db import (
     LIVE_CHANNEL,
+    POOL_TIMEOUT_S,
     Database,
     EntryRow,
+    GroupedRead,
     PlainStatement,
     SeatClaim,
     SeatRequest,
@@ -447,6 +449,11 @@ class TableService:
         self._statements: _WriteStatements | None = None
         self._catchers: OrderedDict[str, threading.Lock] = OrderedDict()
         self._lock = threading.Lock()
+        # On PostgreSQL (a round trip per statement) the requests reading a table's version
+        # at the same moment share one statement; SQLite reads in-process, for nothing.
+        self._grouped = GroupedRead(
+            db, "SELECT id, version, seating, watch_token FROM tables WHERE id = ANY(?)",
+            POOL_TIMEOUT_S) if db.postgres else None
 
     # ------------------------------------------------------------------ creation
 
@@ -512,11 +519,16 @@ class TableService:
         """The table's version and seating, one small read, and what never changes about it
         (kept per process; a table deleted and made again under the same id is noticed by
         its new watch token)."""
-        found = self.db.peek("SELECT version, seating, watch_token FROM tables WHERE id = ?",
-                             (table_id,)) if isinstance(table_id, str) else None
+        if not isinstance(table_id, str):
+            found = None
+        elif self._grouped is not None:
+            found = self._grouped.get(table_id)
+        else:
+            found = self.db.peek("SELECT version, seating, watch_token FROM tables "
+                                 "WHERE id = ?", (table_id,))
         if found is None:
             raise TableNotFound(N_("no table %(id)s"), id=table_id)
-        version, seating, watch_token = int(found[0]), int(found[1] or 0), found[2]
+        version, seating, watch_token = int(found[-3]), int(found[-2] or 0), found[-1]
         meta = self._metas.get(table_id)
         if meta is None or meta.watch_token != watch_token:
             meta = self._load_meta(table_id)

@@ -406,3 +406,186 @@ def test_connections_dropped_by_the_server_cost_at_most_one_503_and_nothing_writ
     assert client.get(f"/api/tables/{tid}").status_code == 200
     again = client.post(f"/api/tables/{tid}/redo", json={"expected_version": 2})
     assert again.status_code == 200 and again.json["version"] == 3
+
+
+def _service(app: Any) -> Any:
+    """The app's table service (made on its first use)."""
+    from companion.web.common import service
+
+    with app.app_context():
+        return service()
+
+
+def test_reads_at_one_moment_share_a_statement_and_each_sees_what_was_acknowledged_before_it(
+        postgres_url: str, monkeypatch: Any) -> None:
+    """On PostgreSQL the requests of one process reading tables' versions at the same moment
+    share one statement. Each still reads every write acknowledged before it asked (it joins
+    the statement being gathered, never one already sent), and its own table's row: four
+    tables far apart in their logs, a writer on each, sixteen readers."""
+    import threading
+
+    from companion.db import Database
+
+    app = create_app({"TESTING": True, "DATABASE_URL": postgres_url})
+    service = _service(app)
+    draw = {"type": "draw", "seat": 0, "stress": 0, "stars": 0, "corner": None}
+    players = [{"name": "Ann", "party": "blue"}, {"name": "Bob", "party": "pink"}]
+    ids, acknowledged, sent = [], {}, {}
+    for index in range(4):
+        view = service.create("casse-toi-pov-con", players, {})
+        for _ in range(index * 30):  # 0, 30, 60, 90 entries: a mixed-up row shows
+            view = service.act(view.id, view.version,
+                               draw if view.version % 2 == 0 else {"type": "retract",
+                                                                   "seat": 0})
+        ids.append(view.id)
+        acknowledged[view.id] = sent[view.id] = view.version
+    statements = []
+    shared = Database.peek_all
+
+    def counted(self: Any, sql: str, params: Any) -> Any:
+        if "ANY" in sql:
+            statements.append(len(params[0]))
+        return shared(self, sql, params)
+
+    monkeypatch.setattr(Database, "peek_all", counted)
+    lock = threading.Lock()
+    stop = threading.Event()
+    failures: list[str] = []
+    reads = []
+
+    def write(table_id: str) -> None:
+        version = acknowledged[table_id]
+        while not stop.is_set() and version < acknowledged[table_id] + 40:
+            with lock:
+                sent[table_id] = version + 1
+            action = draw if version % 2 == 0 else {"type": "retract", "seat": 0}
+            version = service.act(table_id, version, action).version
+            with lock:
+                acknowledged[table_id] = version
+
+    def read(reader: int) -> None:
+        for turn in range(150):
+            table_id = ids[(reader + turn) % len(ids)]
+            with lock:
+                before = acknowledged[table_id]
+            try:
+                got = service.version(table_id)
+            except Exception as error:  # noqa: BLE001 - reported below
+                failures.append(f"{table_id}: {error!r}")
+                continue
+            with lock:
+                after = sent[table_id]
+            reads.append(got)
+            if not before <= got <= after:
+                failures.append(f"{table_id}: read {got}, acknowledged {before}, sent {after}")
+
+    writers = [threading.Thread(target=write, args=(table_id,)) for table_id in ids]
+    readers = [threading.Thread(target=read, args=(reader,)) for reader in range(16)]
+    for thread in writers + readers:
+        thread.start()
+    for thread in readers:
+        thread.join()
+    stop.set()
+    for thread in writers:
+        thread.join()
+    assert not failures, failures[:5]
+    assert len(reads) == 16 * 150
+    # Fewer statements than reads: reads were shared (the readers wait on the server).
+    assert len(statements) < len(reads) and max(statements) > 1, (len(statements), len(reads))
+    app.extensions["companion_db"].engine.dispose()
+
+
+def _waiting_on_a_lock(admin: Any, count: int) -> list[int]:
+    """The backends of the app waiting for a lock, once there are ``count`` of them."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        found = [row[0] for row in admin.execute(
+            "SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+            "AND query LIKE '%ANY%'").fetchall()]
+        if len(found) >= count:
+            return found
+        time.sleep(0.02)
+    raise AssertionError(f"no {count} reads waiting on the table's lock")
+
+
+def test_a_shared_read_the_database_ends_answers_503_to_every_request_in_it(
+        postgres_url: str) -> None:
+    """A statement several requests share fails for each of them (503: the storage, not the
+    program), and the next request reads as before: nobody is left waiting on it."""
+    import threading
+
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    app = create_app({"TESTING": True, "DATABASE_URL": postgres_url})
+    service = _service(app)
+    players = [{"name": "Ann", "party": "blue"}, {"name": "Bob", "party": "pink"}]
+    ids = [service.create("casse-toi-pov-con", players, {}).id for _ in range(5)]
+    plain = make_url(postgres_url).set(drivername="postgresql").render_as_string(
+        hide_password=False)
+    statuses: dict[int, int] = {}
+
+    def get(index: int) -> None:
+        statuses[index] = app.test_client().get(f"/api/tables/{ids[index]}").status_code
+
+    with psycopg.connect(plain) as admin_lock, psycopg.connect(plain, autocommit=True) as admin:
+        # Every read of the tables' rows waits while this transaction holds them.
+        admin_lock.execute("LOCK TABLE tables IN ACCESS EXCLUSIVE MODE")
+        first = threading.Thread(target=get, args=(0,))
+        first.start()
+        [leader] = _waiting_on_a_lock(admin, 1)  # its statement sent, and waiting
+        others = [threading.Thread(target=get, args=(index,)) for index in range(1, 5)]
+        for thread in others:
+            thread.start()
+        deadline = time.monotonic() + 10
+        while len(service._grouped._gathering.ids) < 4 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert len(service._grouped._gathering.ids) == 4  # gathered for the next statement
+        admin.execute("SELECT pg_terminate_backend(%s)", (leader,))
+        first.join()
+        # The four gathered requests' one statement is sent, waits, and is ended too.
+        [shared] = _waiting_on_a_lock(admin, 1)
+        admin.execute("SELECT pg_terminate_backend(%s)", (shared,))
+        for thread in others:
+            thread.join()
+        admin_lock.rollback()
+    assert statuses == {0: 503, 1: 503, 2: 503, 3: 503, 4: 503}
+    assert [app.test_client().get(f"/api/tables/{table_id}").status_code
+            for table_id in ids] == [200] * 5
+    app.extensions["companion_db"].engine.dispose()
+
+
+def test_a_request_waiting_too_long_for_a_shared_read_answers_503(postgres_url: str) -> None:
+    """Waiting for a statement another request sent is bounded as a wait for a pooled
+    connection is: past it, 503; the statement's own request still gets its answer."""
+    import threading
+
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    app = create_app({"TESTING": True, "DATABASE_URL": postgres_url})
+    service = _service(app)
+    service._grouped._wait_s = 0.3
+    players = [{"name": "Ann", "party": "blue"}, {"name": "Bob", "party": "pink"}]
+    ids = [service.create("casse-toi-pov-con", players, {}).id for _ in range(2)]
+    plain = make_url(postgres_url).set(drivername="postgresql").render_as_string(
+        hide_password=False)
+    statuses: dict[int, int] = {}
+
+    def get(index: int) -> None:
+        statuses[index] = app.test_client().get(f"/api/tables/{ids[index]}").status_code
+
+    with psycopg.connect(plain) as admin_lock, psycopg.connect(plain, autocommit=True) as admin:
+        admin_lock.execute("LOCK TABLE tables IN ACCESS EXCLUSIVE MODE")
+        first = threading.Thread(target=get, args=(0,))
+        first.start()
+        _waiting_on_a_lock(admin, 1)
+        second = threading.Thread(target=get, args=(1,))
+        second.start()
+        second.join(10)  # gives up after 0.3 s (twice that at most)
+        assert statuses.get(1) == 503
+        admin_lock.rollback()
+        first.join()
+    assert statuses[0] == 200
+    assert app.test_client().get(f"/api/tables/{ids[1]}").status_code == 200
+    app.extensions["companion_db"].engine.dispose()
