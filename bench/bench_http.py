@@ -8,6 +8,8 @@ bounded in time and count, and every server is stopped at the end:
    server and settings: the project's default (``companion serve``: gunicorn, a gevent
    worker per core), gunicorn -w 2 (sync workers) and waitress (16 threads, where gunicorn
    does not run). Load: wrk -t2 -c32 (Debian's ``wrk``), else a bounded Python client;
+   Also the minimal app reading one table's version from the companion's database before
+   it answers (as every read of the companion does): the floor of a read that asks storage;
 2. sequential writes (a round of scoring, ``score_round``) over one keep-alive connection,
    against a minimal Flask POST answering a small JSON document (and one committing a row
    as the companion commits); each write answered with the whole table, and again asking
@@ -38,7 +40,8 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -70,6 +73,18 @@ def minimal_app() -> Any:
         body = request.get_json(silent=True) or {}
         return jsonify({"id": "table", "version": int(body.get("expected_version", 0)) + 1})
 
+    @app.get("/row")
+    def row() -> Any:
+        """The GET, reading one table's version from the companion's database first, as
+        every read of the companion does (one statement; on PostgreSQL a round trip): the
+        floor a read that asks storage cannot go under on this machine."""
+        mark = "%s" if os.environ["DATABASE_URL"].startswith("postgresql") else "?"
+        with _reader() as conn:
+            found = conn.execute(f"SELECT version FROM tables WHERE id = {mark}",
+                                 (request.args.get("id", ""),)).fetchone()
+        return jsonify({"id": "table", "game": "minimal", "version": found[0],
+                        "state": {"round": 3, "scores": [4, 7, 2]}})
+
     @app.post("/commit")
     def commit() -> Any:
         """The same, committing one small row to the companion's database as the companion
@@ -77,7 +92,8 @@ def minimal_app() -> Any:
         floor a durable write cannot go under on this disk."""
         body = request.get_json(silent=True) or {}
         if os.environ["DATABASE_URL"].startswith("postgresql"):
-            _postgres().execute("INSERT INTO bench_log (body) VALUES (%s)", (json.dumps(body),))
+            _postgres(log=True).execute("INSERT INTO bench_log (body) VALUES (%s)",
+                                        (json.dumps(body),))
         else:
             conn = _synced_sqlite()
             conn.execute("BEGIN IMMEDIATE")
@@ -105,7 +121,41 @@ def _synced_sqlite() -> Any:
     return conn
 
 
-def _postgres() -> Any:
+_readers: Any = None  # connections of the reading baseline, reused by its requests
+
+
+@contextmanager
+def _reader() -> Iterator[Any]:
+    """A connection to the companion's own database (to read its tables), taken from a
+    small pool of the baseline's own: one per request at once, kept for the next ones."""
+    global _readers
+    import queue
+
+    if _readers is None:
+        _readers = queue.LifoQueue()
+    try:
+        conn = _readers.get_nowait()
+    except queue.Empty:
+        url = os.environ["DATABASE_URL"]
+        if url.startswith("postgresql"):
+            import psycopg
+            from sqlalchemy.engine import make_url
+
+            plain = make_url(url).set(drivername="postgresql")
+            conn = psycopg.connect(plain.render_as_string(hide_password=False),
+                                   autocommit=True)
+        else:
+            import sqlite3
+
+            conn = sqlite3.connect(url.removeprefix("sqlite:///"), isolation_level=None,
+                                   timeout=5, check_same_thread=False)
+    try:
+        yield conn
+    finally:
+        _readers.put(conn)
+
+
+def _postgres(log: bool = False) -> Any:
     import psycopg
 
     conn = getattr(_local, "pg", None)
@@ -114,8 +164,11 @@ def _postgres() -> Any:
 
         url = make_url(os.environ["DATABASE_URL"]).set(drivername="postgresql")
         conn = psycopg.connect(url.render_as_string(hide_password=False), autocommit=True)
-        conn.execute("CREATE TABLE IF NOT EXISTS bench_log (id SERIAL PRIMARY KEY, body TEXT)")
         _local.pg = conn
+    if log and not getattr(_local, "pg_log", False):
+        # Made by the first committing POST (sequential: two CREATEs at once can collide).
+        conn.execute("CREATE TABLE IF NOT EXISTS bench_log (id SERIAL PRIMARY KEY, body TEXT)")
+        _local.pg_log = True
     return conn
 
 
@@ -490,7 +543,8 @@ def main() -> None:
                 read_rate(minimal.port, "/json", 1)  # warm up
                 for path in paths.values():
                     read_rate(companion.port, path, 1)
-                rates: dict[str, list[float]] = {"base": [], "casse": [], "edgar": []}
+                rates: dict[str, list[float]] = {"base": [], "row": [], "casse": [],
+                                                 "edgar": []}
                 written: dict[str, list[float]] = {"base": [], "synced": [], "companion": [],
                                                    "minimal": []}
                 connects = base_connects = 0
@@ -498,6 +552,8 @@ def main() -> None:
                 # load (it is shared) hits both alike; the medians are reported.
                 for _ in range(ROUNDS):
                     rates["base"].append(read_rate(minimal.port, "/json", seconds))
+                    rates["row"].append(read_rate(
+                        minimal.port, f"/row?id={tables['casse'][0]}", seconds))
                     for name, path in paths.items():
                         rates[name].append(read_rate(companion.port, path, seconds))
                 for _ in range(ROUNDS):
@@ -514,6 +570,12 @@ def main() -> None:
             server = {"waitress": f"waitress ({THREADS} threads)", "gunicorn": "gunicorn -w 2",
                       "default": "companion serve (gunicorn, gevent worker per core)"}[kind]
             base_read = statistics.median(rates["base"])
+            row_read = statistics.median(rates["row"])
+            database = "PostgreSQL" if args.postgres else "SQLite"
+            reads.append(f"| minimal Flask GET reading one table's version from {database} "
+                         f"first, {server} | {row_read:,.0f} req/s | minimal Flask JSON: "
+                         f"{base_read:,.0f} req/s | {row_read / base_read:.2f} |")
+            results[f"read_row_{kind}"] = row_read / base_read
             for name, label in (("casse", "Casse-toi after 10 rounds"),
                                 ("edgar", "Edgar & Lucien mid-game")):
                 rate = statistics.median(rates[name])
@@ -524,7 +586,6 @@ def main() -> None:
             write = statistics.median(written["companion"])
             base_write = statistics.median(written["base"])
             synced_write = statistics.median(written["synced"])
-            database = "PostgreSQL" if args.postgres else "SQLite"
             writes.append(f"| sequential score_round writes, {server}, {database} | {write:,.0f} "
                           f"req/s ({connects} connection{'s' if connects > 1 else ''} for the "
                           f"last run) | minimal Flask POST: {base_write:,.0f} req/s "
