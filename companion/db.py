@@ -208,7 +208,7 @@ def _ping_when_idle(engine: Engine) -> None:
             return
         try:
             alive = engine.dialect.do_ping(dbapi_conn)
-        except engine.dialect.dbapi.Error as error:  # type: ignore[union-attr]
+        except engine.dialect.loaded_dbapi.Error as error:
             if not engine.dialect.is_disconnect(error, dbapi_conn, None):
                 raise
             alive = False
@@ -449,10 +449,10 @@ class Database:
             conn.close()  # back to the pool (rolled back there)
 
     def _checkout(self) -> Any:
-        dbapi = self.engine.dialect.dbapi
+        dbapi = self.engine.dialect.loaded_dbapi
         try:
             return self.engine.raw_connection()
-        except dbapi.Error as error:  # type: ignore[union-attr]
+        except dbapi.Error as error:
             raise DBAPIError.instance(None, None, error, dbapi.Error) from error
 
     def _driver(self, conn: Any, sql: str, params: Any, limit: int | None
@@ -460,7 +460,7 @@ class Database:
         """One statement on a pooled DB-API connection: its rows (``limit`` of them, or all)
         and its row count. A driver error comes out as SQLAlchemy's; a connection the
         error shows broken is dropped from the pool."""
-        dbapi = self.engine.dialect.dbapi
+        dbapi = self.engine.dialect.loaded_dbapi
         cursor = None
         try:
             cursor = conn.cursor()
@@ -470,7 +470,7 @@ class Database:
             else:
                 rows = cursor.fetchall() if limit is None else cursor.fetchmany(limit)
             return [tuple(row) for row in rows], cursor.rowcount
-        except dbapi.Error as error:  # type: ignore[union-attr]
+        except dbapi.Error as error:
             if self.engine.dialect.is_disconnect(error, conn.dbapi_connection, cursor):
                 conn.invalidate(error)
                 # The server went away: every pooled connection is as dead as this one.
@@ -480,7 +480,7 @@ class Database:
             if cursor is not None:
                 try:
                     cursor.close()
-                except dbapi.Error:  # type: ignore[union-attr]
+                except dbapi.Error:
                     pass
 
     def plain(self, sql: str, columns: Mapping[str, Any]) -> PlainStatement:
@@ -515,7 +515,7 @@ class Database:
         the change hooks once it has committed."""
         conn = self._checkout()
         write = PlainWrite(self, conn)
-        dbapi = self.engine.dialect.dbapi
+        dbapi = self.engine.dialect.loaded_dbapi
         try:
             if not self._postgres:
                 self._driver(conn, "BEGIN IMMEDIATE", (), None)
@@ -523,12 +523,12 @@ class Database:
                 yield write
                 try:
                     conn.commit()
-                except dbapi.Error as error:  # type: ignore[union-attr]
+                except dbapi.Error as error:
                     raise DBAPIError.instance("COMMIT", None, error, dbapi.Error) from error
             except BaseException:
                 try:
                     conn.rollback()
-                except dbapi.Error:  # type: ignore[union-attr]
+                except dbapi.Error:
                     conn.invalidate()
                 raise
         finally:
