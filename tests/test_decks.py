@@ -46,3 +46,35 @@ def test_bad_card_lists_name_what_is_wrong(value: object, words: str) -> None:
 def test_options_that_are_not_an_object_are_malformed(given: object) -> None:
     with pytest.raises(MalformedInput):
         read_options([DECK], given)
+
+
+def _deck_options() -> list[tuple[str, Option]]:
+    from companion.games import GAMES
+
+    return [(game_id, option) for game_id, game in GAMES.items()
+            for option in game.OPTIONS if option.kind == "deck"]
+
+
+@pytest.mark.parametrize("game_id, option", _deck_options(),
+                         ids=[f"{g}-{o.name}" for g, o in _deck_options()])
+def test_every_card_list_shows_an_example_the_game_accepts_as_it_stands(
+        game_id: str, option: Option) -> None:
+    """The new-table page shows each card list's example beside its field; pasted as it
+    stands, the example starts the table (the engine's own checks of the values pass)."""
+    from html import unescape
+
+    from companion import create_app
+    from companion.games import get_game
+
+    assert option.example.strip(), f"{game_id}: {option.name} has no example"
+    cards = parse_deck_text(option.example)
+    assert len(cards) >= 1 and all(set(card) <= set(option.fields) for card in cards)
+    app = create_app({"TESTING": True, "DATABASE_URL": "sqlite://"})
+    client = app.test_client()
+    page = unescape(client.get(f"/new/{game_id}").get_data(as_text=True))
+    assert option.example.strip() in page
+    game = get_game(game_id)
+    created = client.post("/api/tables", json={
+        "game": game_id, "players": game.example_players(3),
+        "options": {option.name: cards}})
+    assert created.status_code == 201, created.json

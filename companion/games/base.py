@@ -125,6 +125,9 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     fields: tuple[str, ...] = ()  # "deck": the fields a card may have
+    # "deck": a short card list in the TOML a group types (one ``[[card]]`` block a card),
+    # shown beside the field; the engine accepts it as it stands (tested).
+    example: str = ""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {

@@ -133,6 +133,14 @@ MAX_PRICE = 30        # a sanity bound on a typed price
 MAX_COINS = 200       # and on a round's coins or points
 MAX_BUYS = SLOTS
 DECK_FIELDS = ("number", "name", "price", "period", "colour", "action")
+DECK_EXAMPLE = """[[card]]
+number = 12
+name = "The card's name"
+price = 4
+period = "II"
+colour = "blue"
+action = "what it does, as printed"
+"""
 
 PRIORITY_STEP = "priority"
 PHASES = ("order", "workers", "buying", "scoring", "over")
@@ -149,7 +157,7 @@ OPTIONS = (
     Option("deck", "deck", [], N_("Your copy's action cards"),
            N_("Optional: number, name, price, period (I-V), colour and action of each card; "
               "then a street card is entered by its number"),
-           edition=True, fields=DECK_FIELDS),
+           edition=True, fields=DECK_FIELDS, example=DECK_EXAMPLE),
 )
 
 

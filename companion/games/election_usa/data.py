@@ -41,6 +41,33 @@ MAX_DECK_SIZE = 300
 ACTION_DECK_FIELDS = ("name", "kind", "high", "low", "pawns", "region", "value", "amount",
                       "count")
 SKELETON_DECK_FIELDS = ("name", "text", "money", "sincerity", "pawns", "count")
+# A deck list must hold more than the ten face-up cards: ``count`` copies of a card.
+ACTION_DECK_EXAMPLE = """[[card]]
+kind = "fundraising"
+high = 5
+low = 3
+value = 1
+count = 6
+
+[[card]]
+kind = "advertising"
+region = "west-coast"
+pawns = 2
+value = 2
+count = 4
+
+[[card]]
+kind = "journalist"
+amount = 2
+count = 2
+"""
+SKELETON_DECK_EXAMPLE = """[[card]]
+name = "The card's title"
+text = "its words, as printed"
+money = -3
+sincerity = -2
+count = 2
+"""
 
 
 def points_option(region: Mapping[str, Any], place: int) -> str:
@@ -79,10 +106,10 @@ OPTIONS = (
     Option("action_deck", "deck", [], N_("Your Action cards"),
            N_("kind: fundraising (high, low), policy (pawns), advertising (region, pawns), "
               "blackmail or journalist (amount); value: the blue circle; count: copies"),
-           edition=True, fields=ACTION_DECK_FIELDS),
+           edition=True, fields=ACTION_DECK_FIELDS, example=ACTION_DECK_EXAMPLE),
     Option("skeleton_deck", "deck", [], N_("Your Skeleton cards"),
            N_("money, sincerity, pawns: what the card changes for its drawer; text: its words"),
-           edition=True, fields=SKELETON_DECK_FIELDS),
+           edition=True, fields=SKELETON_DECK_FIELDS, example=SKELETON_DECK_EXAMPLE),
 )
 
 

@@ -87,6 +87,22 @@ _EDITION = (
 DECK_FIELDS = ("kind", "name", "decade", "cost_money", "cost_mental", "fans_needed", "fans",
                "money", "souvenir", "continent", "symbol", "text")
 
+DECK_EXAMPLE = """[[card]]
+kind = "tour"
+name = "Tour of Asia"
+decade = "80s"
+cost_money = 2000
+fans_needed = 1000
+fans = 3000
+continent = "asia"
+
+[[card]]
+kind = "agent"
+name = "The agent's name"
+cost_money = 1000
+text = "its power, as printed"
+"""
+
 OPTIONS: tuple[Option, ...] = tuple(
     Option(_option_name(section, key), "int", DATA[section][key], label,
            N_("House default — check your copy"), edition=True, minimum=low, maximum=high)
@@ -95,7 +111,7 @@ OPTIONS: tuple[Option, ...] = tuple(
     Option("cards", "deck", [], N_("Your card list"),
            N_("The cards of your copy (kind: tour, agent, gear, vice, objective, mini, award "
               "or event), so the phones pick them instead of asking what a card prints"),
-           edition=True, fields=DECK_FIELDS),
+           edition=True, fields=DECK_FIELDS, example=DECK_EXAMPLE),
     Option("seed", "seed", 0, N_("Song dice"),
            N_("Any number: the same number gives the same rolls; a new table draws one"),
            minimum=0, maximum=2**31 - 1),
