@@ -360,8 +360,13 @@ class GroupedRead:
                     try:
                         found = self._db.peek_all(self._sql, (sorted(batch.ids),))
                         batch.rows = {row[0]: row for row in found}
-                    except BaseException as error:
+                    except Exception as error:
                         batch.error = error
+                        raise
+                    except BaseException:
+                        # This request was interrupted (its worker stopped it): the others
+                        # are told the storage did not answer (503), never the interruption.
+                        batch.error = PoolTimeout("the shared read was interrupted")
                         raise
                     finally:
                         self._ready.acquire()

@@ -589,3 +589,66 @@ def test_a_request_waiting_too_long_for_a_shared_read_answers_503(postgres_url: 
     assert statuses[0] == 200
     assert app.test_client().get(f"/api/tables/{ids[1]}").status_code == 200
     app.extensions["companion_db"].engine.dispose()
+
+
+def test_a_request_stopped_while_it_sends_a_shared_read_leaves_the_others_a_503_only(
+        postgres_url: str, monkeypatch: Any) -> None:
+    """A worker may stop a request at any moment (a timeout, a client gone: under gevent an
+    exception that is not an error). If that request was the one sending a statement
+    others gathered for, those are told the storage did not answer (503, and their phones
+    try again), never handed the interruption, and the next read works."""
+    import threading
+
+    from sqlalchemy.exc import TimeoutError as PoolTimeout
+
+    from companion.db import Database
+
+    class Stopped(BaseException):
+        pass
+
+    app = create_app({"TESTING": True, "DATABASE_URL": postgres_url})
+    service = _service(app)
+    players = [{"name": "Ann", "party": "blue"}, {"name": "Bob", "party": "pink"}]
+    ids = [service.create("casse-toi-pov-con", players, {}).id for _ in range(3)]
+    shared = Database.peek_all
+    calls: list[str] = []
+
+    def peek_all(self: Any, sql: str, params: Any) -> Any:
+        if "ANY" not in sql:
+            return shared(self, sql, params)
+        calls.append(threading.current_thread().name)
+        if len(calls) == 1:  # the first statement: sent once two others gathered behind it
+            deadline = time.monotonic() + 10
+            while len(service._grouped._gathering.ids) < 2 and time.monotonic() < deadline:
+                time.sleep(0.005)
+            return shared(self, sql, params)
+        if len(calls) == 2:  # the gathered one: its sender is stopped as it sends it
+            raise Stopped
+        return shared(self, sql, params)
+
+    monkeypatch.setattr(Database, "peek_all", peek_all)
+    outcomes: dict[str, Any] = {}
+
+    def read(index: int) -> None:
+        try:
+            outcomes[threading.current_thread().name] = service.version(ids[index])
+        except BaseException as error:  # noqa: BLE001 - what each request was told
+            outcomes[threading.current_thread().name] = error
+
+    first = threading.Thread(target=read, args=(0,), name="first")
+    first.start()
+    deadline = time.monotonic() + 10
+    while not calls and time.monotonic() < deadline:
+        time.sleep(0.005)
+    gathered = [threading.Thread(target=read, args=(index,), name=f"gathered-{index}")
+                for index in (1, 2)]
+    for thread in gathered:
+        thread.start()
+    for thread in [first, *gathered]:
+        thread.join(10)
+    assert outcomes["first"] == 0
+    told = sorted(type(outcomes[f"gathered-{index}"]).__name__ for index in (1, 2))
+    assert told == sorted(["Stopped", PoolTimeout.__name__]), outcomes
+    assert calls[1] in ("gathered-1", "gathered-2") and len(calls) == 2
+    assert [service.version(table_id) for table_id in ids] == [0, 0, 0]
+    app.extensions["companion_db"].engine.dispose()
