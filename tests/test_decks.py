@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from companion.games.base import MalformedInput, Option, read_options
@@ -59,22 +61,36 @@ def _deck_options() -> list[tuple[str, Option]]:
                          ids=[f"{g}-{o.name}" for g, o in _deck_options()])
 def test_every_card_list_shows_an_example_the_game_accepts_as_it_stands(
         game_id: str, option: Option) -> None:
-    """The new-table page shows each card list's example beside its field; pasted as it
-    stands, the example starts the table (the engine's own checks of the values pass)."""
+    """The new-table page shows each card list's example beside its field, its free texts
+    in the reader's language; pasted as the page shows it, in each language, the example
+    starts the table (the engine's own checks of the values pass)."""
+    import re
     from html import unescape
 
     from companion import create_app
     from companion.games import get_game
+    from companion.games.base import Words
 
-    assert option.example.strip(), f"{game_id}: {option.name} has no example"
-    cards = parse_deck_text(option.example)
-    assert len(cards) >= 1 and all(set(card) <= set(option.fields) for card in cards)
+    assert option.example, f"{game_id}: {option.name} has no example"
+    assert all(set(card) <= set(option.fields) for card in option.example)
     app = create_app({"TESTING": True, "DATABASE_URL": "sqlite://"})
     client = app.test_client()
-    page = unescape(client.get(f"/new/{game_id}").get_data(as_text=True))
-    assert option.example.strip() in page
     game = get_game(game_id)
-    created = client.post("/api/tables", json={
-        "game": game_id, "players": game.example_players(3),
-        "options": {option.name: cards}})
-    assert created.status_code == 201, created.json
+    shown: dict[str, str] = {}
+    for language in ("en", "fr", "ko"):
+        page = client.get(f"/new/{game_id}", headers={"Accept-Language": language})
+        examples = [unescape(found) for found in re.findall(
+            r'<pre class="deck-example">(.*?)</pre>', page.get_data(as_text=True), re.S)]
+        cards = next(parse_deck_text(text) for text in examples
+                     if [set(c) for c in parse_deck_text(text)]
+                     == [set(c) for c in option.example])
+        shown[language] = json.dumps(cards, ensure_ascii=False)
+        for card, example in zip(cards, option.example, strict=True):
+            for key, value in example.items():  # what the engine checks, as typed
+                assert isinstance(value, Words) or card[key] == value, (language, key)
+        created = client.post("/api/tables", json={
+            "game": game_id, "players": game.example_players(3),
+            "options": {option.name: cards}})
+        assert created.status_code == 201, (language, created.json)
+    if any(isinstance(v, Words) for card in option.example for v in card.values()):
+        assert len(set(shown.values())) == 3, shown  # its free texts read in each language

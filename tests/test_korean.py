@@ -180,7 +180,7 @@ def test_election_new_table_and_turn_in_korean(app: Flask) -> None:
     # The card lists are typed as TOML: their keys stay as the parser reads them.
     toml_keys = {"kind", "fundraising", "high", "low", "policy", "pawns", "advertising",
                  "region", "blackmail", "journalist", "amount", "value", "count", "money",
-                 "sincerity", "text", "name"}
+                 "sincerity", "text", "name", "west", "coast"}  # a region id, typed as is
     assert_korean(page(phones[0], f"/new/{ELECTION}"), "서부 해안: 1위 승점",
                   "색마다 예비에 두는 말 수", "빨강", "보라", allowed=ALLOWED | toml_keys)
     response = phones[0].post(f"/new/{ELECTION}", headers=KO, data={

@@ -204,7 +204,8 @@ def test_korean_pages(app: Flask) -> None:
     # The card list's TOML keys and kinds are typed as they are, whatever the reader's language.
     from companion.games import mourir_pour_le_rock as game
 
-    toml_words = {w for key in (*game.DECK_FIELDS, *game.DECKS) for w in key.split("_")}
+    toml_words = {w for key in (*game.DECK_FIELDS, *game.DECKS, *game.CONTINENTS)
+                  for w in key.replace("-", "_").split("_")}
     new = html.unescape(axelle.get(f"/new/{GAME}", headers=KO).get_data(as_text=True))
     assert_korean(new, "정신력 게이지 최대치", "우리 카드 목록", "큐브 색", "보라",
                   allowed=allowed | toml_words)

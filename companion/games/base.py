@@ -109,6 +109,13 @@ class Outcome:
         return {"winners": list(self.winners), "reason": self.reason}
 
 
+class Words(str):
+    """A free text of an option's example card (a name, what the card prints): the page shows
+    it in the reader's language; keys and the values the engine checks stay as typed."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True)
 class Option:
     """A per-table option or edition value, chosen when the table is created."""
@@ -125,9 +132,9 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     fields: tuple[str, ...] = ()  # "deck": the fields a card may have
-    # "deck": a short card list in the TOML a group types (one ``[[card]]`` block a card),
-    # shown beside the field; the engine accepts it as it stands (tested).
-    example: str = ""
+    # "deck": a short card list shown beside the field in the TOML a group types, which the
+    # engine accepts as it stands (tested); its free texts are ``Words``, shown translated.
+    example: tuple[Mapping[str, Any], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {

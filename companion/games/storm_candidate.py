@@ -93,6 +93,7 @@ from .base import (
     Outcome,
     Owner,
     Plurals,
+    Words,
     dispatch,
     load_data,
     read_options,
@@ -133,14 +134,9 @@ MAX_PRICE = 30        # a sanity bound on a typed price
 MAX_COINS = 200       # and on a round's coins or points
 MAX_BUYS = SLOTS
 DECK_FIELDS = ("number", "name", "price", "period", "colour", "action")
-DECK_EXAMPLE = """[[card]]
-number = 12
-name = "The card's name"
-price = 4
-period = "II"
-colour = "blue"
-action = "what it does, as printed"
-"""
+DECK_EXAMPLE = ({"number": 12, "name": Words(N_("The card's name")), "price": 4,
+                 "period": "II", "colour": "blue",
+                 "action": Words(N_("what it does, as printed"))},)
 
 PRIORITY_STEP = "priority"
 PHASES = ("order", "workers", "buying", "scoring", "over")

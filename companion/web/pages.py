@@ -32,7 +32,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from .. import inputs
 from ..db import EditionProfile, get_db
 from ..games import GAMES, get_game
-from ..games.base import N_, GameError, MalformedInput
+from ..games.base import N_, GameError, MalformedInput, Option, Words
 from ..i18n import LANGUAGES
 from ..i18n import gettext as _
 from ..tables import (
@@ -619,12 +619,20 @@ def deck_text(cards: Any) -> str:
     return "\n\n".join(blocks) + "\n"
 
 
+def deck_example(option: Option) -> str:
+    """An option's example card list as the TOML a group types, its free texts (``Words``)
+    in the reader's language."""
+    return deck_text([{key: _(value) if isinstance(value, Words) else value
+                       for key, value in card.items()} for card in option.example])
+
+
 def _new_form(game: Any, profiles: list[EditionProfile], chosen: Any,
               values: dict[str, Any], players: list[dict[str, Any]]) -> str:
     while len(players) < game.MIN_PLAYERS:
         players.append({})
     return render_template("new_table.html", game=game, profiles=profiles, chosen=chosen,
-                           values=values, players=players, deck_text=deck_text)
+                           values=values, players=players, deck_text=deck_text,
+                           deck_example=deck_example)
 
 
 def _players_from_form(game: Any) -> list[dict[str, Any]]:

@@ -8,6 +8,7 @@ from typing import Any
 from ..base import (
     N_,
     Option,
+    Words,
     load_data,
 )
 
@@ -42,32 +43,15 @@ ACTION_DECK_FIELDS = ("name", "kind", "high", "low", "pawns", "region", "value",
                       "count")
 SKELETON_DECK_FIELDS = ("name", "text", "money", "sincerity", "pawns", "count")
 # A deck list must hold more than the ten face-up cards: ``count`` copies of a card.
-ACTION_DECK_EXAMPLE = """[[card]]
-kind = "fundraising"
-high = 5
-low = 3
-value = 1
-count = 6
-
-[[card]]
-kind = "advertising"
-region = "west-coast"
-pawns = 2
-value = 2
-count = 4
-
-[[card]]
-kind = "journalist"
-amount = 2
-count = 2
-"""
-SKELETON_DECK_EXAMPLE = """[[card]]
-name = "The card's title"
-text = "its words, as printed"
-money = -3
-sincerity = -2
-count = 2
-"""
+ACTION_DECK_EXAMPLE = (
+    {"kind": "fundraising", "high": 5, "low": 3, "value": 1, "count": 6},
+    {"kind": "advertising", "region": "west-coast", "pawns": 2, "value": 2, "count": 4},
+    {"kind": "journalist", "amount": 2, "count": 2},
+)
+SKELETON_DECK_EXAMPLE = (
+    {"name": Words(N_("The card's title")), "text": Words(N_("its words, as printed")),
+     "money": -3, "sincerity": -2, "count": 2},
+)
 
 
 def points_option(region: Mapping[str, Any], place: int) -> str:

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..base import N_, Option, Outcome, load_data
+from ..base import N_, Option, Outcome, Words, load_data
 
 ID = "mourir-pour-le-rock"
 NAME = "Mourir pour le Rock"
@@ -87,21 +87,12 @@ _EDITION = (
 DECK_FIELDS = ("kind", "name", "decade", "cost_money", "cost_mental", "fans_needed", "fans",
                "money", "souvenir", "continent", "symbol", "text")
 
-DECK_EXAMPLE = """[[card]]
-kind = "tour"
-name = "Tour of Asia"
-decade = "80s"
-cost_money = 2000
-fans_needed = 1000
-fans = 3000
-continent = "asia"
-
-[[card]]
-kind = "agent"
-name = "The agent's name"
-cost_money = 1000
-text = "its power, as printed"
-"""
+DECK_EXAMPLE = (
+    {"kind": "tour", "name": Words(N_("Tour of Asia")), "decade": "80s", "cost_money": 2000,
+     "fans_needed": 1000, "fans": 3000, "continent": "asia"},
+    {"kind": "agent", "name": Words(N_("The agent's name")), "cost_money": 1000,
+     "text": Words(N_("its power, as printed"))},
+)
 
 OPTIONS: tuple[Option, ...] = tuple(
     Option(_option_name(section, key), "int", DATA[section][key], label,
