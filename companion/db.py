@@ -404,11 +404,15 @@ class Database:
         self.change_hooks: list[Callable[[set[str]], None]] = []
         self._placeholder = "?" if self.engine.dialect.paramstyle == "qmark" else "%s"
         self._postgres = self.engine.dialect.name == "postgresql"
-        self.postgres = self._postgres
         if check_schema:
             from . import migrations
 
             migrations.ensure_current(self.engine)
+
+    @property
+    def postgres(self) -> bool:
+        """Whether the database is PostgreSQL (each statement a round trip to a server)."""
+        return self._postgres
 
     @contextmanager
     def read(self) -> Iterator[Session]:

@@ -148,7 +148,6 @@ def test_a_write_the_database_ends_in_a_deadlock_writes_nothing_and_says_so(
     import threading
 
     import psycopg
-    from sqlalchemy.engine import make_url
 
     # The app's connections look for a deadlock 3 s into a wait and the other transaction's
     # only after a minute, so the write is the one PostgreSQL ends, however busy the machine.
@@ -164,8 +163,7 @@ def test_a_write_the_database_ends_in_a_deadlock_writes_nothing_and_says_so(
                        "action": draw}, headers={"X-Seat-Token": token}).status_code == 200
     if not kept:
         app.extensions["companion_tables"].forget_kept()
-    url = make_url(postgres_url).set(drivername="postgresql").render_as_string(
-        hide_password=False)
+    url = _plain(postgres_url)
     other = psycopg.connect(url)  # a transaction of its own
     watcher = psycopg.connect(url, autocommit=True)
     answer: dict[str, Any] = {}
@@ -370,10 +368,8 @@ def test_writes_on_a_kept_state_that_storage_moved_past_on_sqlite(tmp_path: Any)
 def _drop_every_connection(url: str) -> None:
     """What a restart of the database server does to the app's pooled connections."""
     import psycopg
-    from sqlalchemy.engine import make_url
 
-    plain = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
-    with psycopg.connect(plain, autocommit=True) as admin:
+    with psycopg.connect(_plain(url), autocommit=True) as admin:
         admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                       "WHERE datname = current_database() AND pid <> pg_backend_pid()")
 
@@ -495,6 +491,29 @@ def test_reads_at_one_moment_share_a_statement_and_each_sees_what_was_acknowledg
     app.extensions["companion_db"].engine.dispose()
 
 
+def _plain(url: str) -> str:
+    """The database URL as psycopg takes it (no SQLAlchemy driver name)."""
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+def _readers_of_new_tables(url: str, count: int) -> tuple[Any, Any, list[str], Any,
+                                                          dict[int, int]]:
+    """An app, its table service, ``count`` new tables, and a GET of table ``index``
+    through the API that records its status in the dict returned last."""
+    app = create_app({"TESTING": True, "DATABASE_URL": url})
+    service = _service(app)
+    players = [{"name": "Ann", "party": "blue"}, {"name": "Bob", "party": "pink"}]
+    ids = [service.create("casse-toi-pov-con", players, {}).id for _ in range(count)]
+    statuses: dict[int, int] = {}
+
+    def get(index: int) -> None:
+        statuses[index] = app.test_client().get(f"/api/tables/{ids[index]}").status_code
+
+    return app, service, ids, get, statuses
+
+
 def _waiting_on_a_lock(admin: Any, count: int) -> list[int]:
     """The backends of the app waiting for a lock, once there are ``count`` of them."""
     deadline = time.monotonic() + 10
@@ -515,19 +534,9 @@ def test_a_shared_read_the_database_ends_answers_503_to_every_request_in_it(
     import threading
 
     import psycopg
-    from sqlalchemy.engine import make_url
 
-    app = create_app({"TESTING": True, "DATABASE_URL": postgres_url})
-    service = _service(app)
-    players = [{"name": "Ann", "party": "blue"}, {"name": "Bob", "party": "pink"}]
-    ids = [service.create("casse-toi-pov-con", players, {}).id for _ in range(5)]
-    plain = make_url(postgres_url).set(drivername="postgresql").render_as_string(
-        hide_password=False)
-    statuses: dict[int, int] = {}
-
-    def get(index: int) -> None:
-        statuses[index] = app.test_client().get(f"/api/tables/{ids[index]}").status_code
-
+    app, service, ids, get, statuses = _readers_of_new_tables(postgres_url, 5)
+    plain = _plain(postgres_url)
     with psycopg.connect(plain) as admin_lock, psycopg.connect(plain, autocommit=True) as admin:
         # Every read of the tables' rows waits while this transaction holds them.
         admin_lock.execute("LOCK TABLE tables IN ACCESS EXCLUSIVE MODE")
@@ -561,20 +570,10 @@ def test_a_request_waiting_too_long_for_a_shared_read_answers_503(postgres_url: 
     import threading
 
     import psycopg
-    from sqlalchemy.engine import make_url
 
-    app = create_app({"TESTING": True, "DATABASE_URL": postgres_url})
-    service = _service(app)
+    app, service, ids, get, statuses = _readers_of_new_tables(postgres_url, 2)
     service._grouped._wait_s = 0.3
-    players = [{"name": "Ann", "party": "blue"}, {"name": "Bob", "party": "pink"}]
-    ids = [service.create("casse-toi-pov-con", players, {}).id for _ in range(2)]
-    plain = make_url(postgres_url).set(drivername="postgresql").render_as_string(
-        hide_password=False)
-    statuses: dict[int, int] = {}
-
-    def get(index: int) -> None:
-        statuses[index] = app.test_client().get(f"/api/tables/{ids[index]}").status_code
-
+    plain = _plain(postgres_url)
     with psycopg.connect(plain) as admin_lock, psycopg.connect(plain, autocommit=True) as admin:
         admin_lock.execute("LOCK TABLE tables IN ACCESS EXCLUSIVE MODE")
         first = threading.Thread(target=get, args=(0,))
@@ -606,10 +605,7 @@ def test_a_request_stopped_while_it_sends_a_shared_read_leaves_the_others_a_503_
     class Stopped(BaseException):
         pass
 
-    app = create_app({"TESTING": True, "DATABASE_URL": postgres_url})
-    service = _service(app)
-    players = [{"name": "Ann", "party": "blue"}, {"name": "Bob", "party": "pink"}]
-    ids = [service.create("casse-toi-pov-con", players, {}).id for _ in range(3)]
+    app, service, ids, _get, _statuses = _readers_of_new_tables(postgres_url, 3)
     shared = Database.peek_all
     calls: list[str] = []
 
