@@ -524,11 +524,11 @@ class TableService:
         elif self._grouped is not None:
             found = self._grouped.get(table_id)
         else:
-            found = self.db.peek("SELECT version, seating, watch_token FROM tables "
+            found = self.db.peek("SELECT id, version, seating, watch_token FROM tables "
                                  "WHERE id = ?", (table_id,))
         if found is None:
             raise TableNotFound(N_("no table %(id)s"), id=table_id)
-        version, seating, watch_token = int(found[-3]), int(found[-2] or 0), found[-1]
+        version, seating, watch_token = int(found[1]), int(found[2] or 0), found[3]
         meta = self._metas.get(table_id)
         if meta is None or meta.watch_token != watch_token:
             meta = self._load_meta(table_id)
