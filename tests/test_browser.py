@@ -85,6 +85,20 @@ def shot(page: Any, name: str) -> None:
     assert not too_wide, f"{name}: wider than the phone's {PHONE_WIDTH} px: {too_wide}"
 
 
+def boxes(page: Any, *selectors: str) -> list[dict[str, float] | None]:
+    """The box of each selector's first element, as Playwright's ``bounding_box`` gives it
+    (``None`` when missing or not rendered), all measured in one script run. A live update
+    swaps the table's fragment at any moment: ``bounding_box`` finds its element and then
+    measures it in a second step, so a swap between them measures a detached element."""
+    return page.evaluate(
+        """selectors => selectors.map(selector => {
+             const element = document.querySelector(selector);
+             const box = element && element.getBoundingClientRect();
+             return box && (box.width || box.height)
+               ? {x: box.x, y: box.y, width: box.width, height: box.height} : null;
+           })""", list(selectors))
+
+
 def decode_qr(element: Any) -> str:
     """What a phone camera reads from the QR code shown on the screen."""
     zbarimg = shutil.which("zbarimg")
@@ -211,7 +225,7 @@ def test_two_phones_join_and_see_each_others_changes_live(live_server, new_phone
     assert track_of(live_server, table_id) == {"Ann": "2", "Bob": "2", "Cy": "2", "Marine": "0"}
     qr = host.locator(".invite .qr img")
     expect(qr).to_be_visible()
-    box = qr.bounding_box()
+    [box] = boxes(host, ".invite .qr img")
     assert box and box["width"] >= 200, f"the join QR code is too small to scan: {box}"
     join_url = host.locator(".invite a").first.get_attribute("href")
     assert join_url and join_url.endswith(f"/t/{table_id}")

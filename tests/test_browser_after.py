@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_browser import api, claim, shot, table_via_api
+from test_browser import api, boxes, claim, shot, table_via_api
 
 pytestmark = pytest.mark.browser
 
@@ -44,7 +44,7 @@ def test_results_and_rematch_on_two_phones(live_server: Any, new_phone: Any) -> 
         "A candidate went beyond the top of the track."
     assert ranking.nth(0).locator(".score").inner_text() == "14"
     # The results screen is the first thing on the phone's screen.
-    box = ann.locator("#results").bounding_box()
+    [box] = boxes(ann, "#results")
     assert box is not None and box["y"] < 200
     shot(ann, "after-results-dark")
     # Bob taps Rematch: he lands on the new table, in his own seat.

@@ -14,6 +14,7 @@ from tests.test_browser import (
     LIVE_TIMEOUT_MS,
     PLAYERS,
     api,
+    boxes,
     cards_of,
     claim,
     shot,
@@ -53,8 +54,7 @@ def test_the_recorder_comes_first_says_what_it_added_and_guards_the_crack(
 
     # The first view: the recorder's top is on screen, above the walk table.
     ann.evaluate("window.scrollTo(0, 0)")
-    recorder = ann.locator("#controls").bounding_box()
-    walk = ann.locator(".walk").bounding_box()
+    recorder, walk = boxes(ann, "#controls", ".walk")
     assert recorder and walk and recorder["y"] < FOLD - 200, recorder
     assert recorder["y"] < walk["y"]
     expect(ann.locator("#my-strip")).to_contain_text("0/8 stress")
@@ -75,7 +75,7 @@ def test_the_recorder_comes_first_says_what_it_added_and_guards_the_crack(
     expect(cards_of(bob, "Ann")).to_have_text("1", timeout=SYNC_WAIT_MS)
     # The strip stays in view while the page scrolls to the end.
     ann.evaluate("window.scrollTo(0, document.body.scrollHeight)")
-    strip = ann.locator("#my-strip").bounding_box()
+    [strip] = boxes(ann, "#my-strip")
     assert strip and 0 <= strip["y"] < 140, strip
     shot(ann, f"thumb-recorder-after-adding-{scheme}")
 
