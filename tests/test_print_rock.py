@@ -189,7 +189,7 @@ def test_blank_card_templates_for_every_deck(pdf_fr: PdfReader) -> None:
     for deck in DATA["deck"]:
         assert sum(1 for i in ids if i.startswith(f"{deck['id']}-blank-")) == per
     text = " ".join(words(pdf_fr, p) for p in pages_of(pdf_fr, "Cartes"))
-    for label in ("Tournées", "Agent(e)s", "Vices", "Prix", "Événements", "Coût $",
+    for label in ("Tournées", "Agents", "Vices", "Prix", "Événements", "Coût $",
                   "Fans requis", "Continent", "Symbole"):
         assert label in text, label
     checklist = words(pdf_fr, 2)

@@ -122,7 +122,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "area_tours": {"en": "Tours (continent of each)", "fr": "Tournées (continent de chacune)"},
     "area_gear": {"en": "Gear (symbols)", "fr": "Gear (symboles)"},
-    "area_agents": {"en": "Agents", "fr": "Agent(e)s"},
+    "area_agents": {"en": "Agents", "fr": "Agents"},
     "area_vices": {"en": "Vices", "fr": "Vices"},
     "area_objectives": {"en": "Objectives: 1 main + {n} mini",
                         "fr": "Objectifs : 1 principal + {n} mini"},
@@ -146,7 +146,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "fr": "Prenez une tournée du marché : payez son coût (argent et/ou santé mentale), "
               "ayez ses fans ; gagnez des fans, peut-être de l'argent et des points souvenirs."},
     "effect_agent": {"en": "Take a market agent: pay its price; a passive power.",
-                     "fr": "Prenez un(e) agent(e) du marché : payez son prix ; un pouvoir "
+                     "fr": "Prenez un agent du marché : payez son prix ; un pouvoir "
                            "passif."},
     "effect_gear": {"en": "Take market gear: pay its cost; more dice for songs, sets of "
                           "symbols.",
