@@ -14,6 +14,7 @@ This module knows no Flask and no HTTP: the views call it and map its errors to 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 import threading
@@ -390,6 +391,21 @@ KEY_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234
 MAX_KEY = 80
 
 
+def _scoped_key(key: str | None, by: Sender | None, expected_version: Any,
+                request: tuple[Any, ...]) -> str | None:
+    """The key an entry stores for a client's ``Idempotency-Key``: the client's key bound to
+    who sent the write and to the write itself (what it does, against which version). A
+    retry (the same request, from the same seat or host) finds its first reply; the same key
+    from another phone, with another body or on another endpoint is a request of its own,
+    checked and applied as such, never answered with somebody else's reply."""
+    if key is None:
+        return None
+    sender = "trusted" if by is None else f"{'host' if by.host else 'seat'}:{by.seat}"
+    body = json.dumps([sender, expected_version, *request], sort_keys=True,
+                      separators=(",", ":"), default=str)
+    return hashlib.sha256(f"{key}\n{body}".encode()).hexdigest()
+
+
 def check_idempotency_key(key: Any) -> str | None:
     """An ``Idempotency-Key``: up to 80 letters, digits and ``-_.:``, or None."""
     if key is None or key == "":
@@ -727,7 +743,7 @@ class TableService:
                         author="table"))
             return written
 
-        return self._write(table_id, expected_version, step, by, key)
+        return self._write(table_id, expected_version, step, by, key, ("act", action))
 
     def undo(self, table_id: str, expected_version: Any, by: Sender | None = TRUSTED,
              key: str | None = None) -> TableView:
@@ -740,10 +756,15 @@ class TableService:
             self._may_touch(view, target, by)
             done = view.replay.done[:-1]
             undone = [*view.replay.undone, target]
+            if by is not None and not by.host:
+                refused = seal_undo_refused(view, target)
+                if refused is not None:
+                    raise refused
+            replay = self._refold(view, done, undone)
             return [Written("undo", {"of": target.seq}, Label("undo", {"of": target.seq}),
-                            self._refold(view, done, undone), target.owner)]
+                            replay, target.owner)]
 
-        return self._write(table_id, expected_version, step, by, key)
+        return self._write(table_id, expected_version, step, by, key, ("undo",))
 
     def redo(self, table_id: str, expected_version: Any, by: Sender | None = TRUSTED,
              key: str | None = None) -> TableView:
@@ -757,7 +778,7 @@ class TableService:
             return [Written("redo", {"of": target.seq}, Label("redo", {"of": target.seq}),
                             self._refold(view, done, undone), target.owner)]
 
-        return self._write(table_id, expected_version, step, by, key)
+        return self._write(table_id, expected_version, step, by, key, ("redo",))
 
     @staticmethod
     def _may_touch(view: TableView, target: Op, by: Sender | None) -> None:
@@ -809,7 +830,8 @@ class TableService:
             label = Label(N_("correction of round %(round)s"), {"round": round_no})
             return [Written("amend", {"target": target, "action": action}, label, replay)]
 
-        return self._write(table_id, expected_version, step, by, key)
+        return self._write(table_id, expected_version, step, by, key,
+                           ("amend", target, action))
 
     def _refold(self, view: TableView, done: list[Op], undone: list[Op]) -> Replay:
         effective = effective_actions(done)
@@ -831,8 +853,9 @@ class TableService:
         return self._statements
 
     def _write(self, table_id: str, expected_version: Any, step: Any,
-               by: Sender | None, key: str | None = None) -> TableView:
-        key = check_idempotency_key(key)
+               by: Sender | None, key: str | None = None,
+               request: tuple[Any, ...] = ()) -> TableView:
+        key = _scoped_key(check_idempotency_key(key), by, expected_version, request)
         if isinstance(expected_version, int) and not isinstance(expected_version, bool):
             written = self._write_on_kept(table_id, expected_version, step, by, key)
             if written is not None:
@@ -1126,6 +1149,28 @@ class TableService:
             del self._cache[cached]
         self._latest.pop(table_id, None)
         self._metas.pop(table_id, None)
+
+
+def seal_undo_refused(view: TableView, target: Op) -> NotAllowed | None:
+    """Why a seat may not undo ``target``, its own seal, or None. A game that keeps a sealed
+    value as it was locked (``SEALS_FINAL``: a closed fist does not open again) does not let
+    the seat take it back to lock another; no game lets it take back a value everyone saw at
+    a reveal the host undid since (the next reveal would show another value, or none). The
+    host may, for the table."""
+    if target.action.get("type") != SEAL_ACTION:
+        return None
+    if getattr(view.game, "SEALS_FINAL", False):
+        return NotAllowed(N_("A sealed value cannot be taken back: only the host can undo it."),
+                          code="seal_final")
+    if not view.revealed:
+        return None
+    before, _ = _fold(view.game, view.players, view.options,
+                      effective_actions(view.replay.done[:-1]))
+    opened = sealed_step(view.game, before)
+    if opened is not None and opened.key in view.revealed:
+        return NotAllowed(N_("Everyone has seen this sealed value: only the host can undo "
+                             "it."), code="sealed_seen")
+    return None
 
 
 def _keep_what_was_seen(view: TableView, opened: Sealed, seat: Any) -> None:

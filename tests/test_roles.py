@@ -220,6 +220,52 @@ def test_a_seat_cannot_undo_a_reveal_and_the_host_s_undo_reopens_no_secret(
     assert again.status_code == 200 and again.json["state"]["phase"] == "actions"
 
 
+def test_a_seat_cannot_take_back_a_seal_everyone_saw(client: FlaskClient,
+                                                      programming: dict[str, Any]) -> None:
+    for seat in range(3):
+        seal(client, programming, seat, programme(BORDER if seat == 2 else IMMOBILE))
+    host = {"X-Host-Token": programming["host"]}
+    assert write(client, programming, "undo", {"expected_version": version(
+        client, programming)}, host).status_code == 200  # the reveal, undone
+    # Cy's seal is the last entry: undone by Cy, the next reveal would show no moves for her.
+    v = version(client, programming)
+    refused = write(client, programming, "undo", {"expected_version": v}, as_seat(programming, 2))
+    assert refused.status_code == 403 and refused.json["error"]["code"] == "sealed_seen"
+    assert version(client, programming) == v
+    state = client.get(f"/api/tables/{programming['id']}", headers=as_seat(programming, 2)).json
+    assert state["state"]["programming"]["mine"]["edgar"] == BORDER
+
+
+ELECTION = [{"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"},
+            {"name": "Cy", "colour": "green"}]
+
+
+def test_an_election_bid_stays_as_sealed_even_through_its_seat_s_undo(
+        client: FlaskClient) -> None:
+    created = client.post("/api/tables", json={"game": "election-usa", "players": ELECTION})
+    assert created.status_code == 201, created.json
+    table = {"id": created.json["id"], "host": created.json["host_token"],
+             "tokens": [client.post(f"/api/tables/{created.json['id']}/seats/{s}",
+                                    anonymous=True).json["token"] for s in range(3)]}
+    took = write(client, table, "actions", {"expected_version": version(client, table), "action": {
+        "type": "take", "seat": 0, "slot": 0,
+        "card": {"kind": "advertising", "region": "midwest", "pawns": 3}}}, as_seat(table, 0))
+    assert took.status_code == 200, took.json
+    assert seal(client, table, 1, 7).status_code == 200
+    v = version(client, table)
+    refused = write(client, table, "undo", {"expected_version": v}, as_seat(table, 1))
+    assert refused.status_code == 403 and refused.json["error"]["code"] == "seal_final"
+    assert version(client, table) == v
+    assert seal(client, table, 1, 2).json["error"]["code"] == "already_sealed"
+    mine = client.get(f"/api/tables/{table['id']}", headers=as_seat(table, 1)).json
+    assert mine["state"]["advertising"]["bids"]["mine"] == 7
+    # The host may, for the table (a bid typed wrong, the table agreeing): every phone sees it.
+    undone = write(client, table, "undo", {"expected_version": v},
+                   {"X-Host-Token": table["host"]})
+    assert undone.status_code == 200
+    assert seal(client, table, 1, 2).status_code == 200
+
+
 def test_asking_for_a_seat_shows_none_of_its_secrets(app: Flask,
                                                      programming: dict[str, Any]) -> None:
     seal_client = app.test_client()
@@ -258,6 +304,31 @@ def test_the_same_idempotency_key_is_applied_once(client: FlaskClient,
     assert version(client, seated) == 2
     bad = write(client, seated, "actions", body, {**as_seat(seated, 0), "Idempotency-Key": "é"})
     assert bad.status_code == 400 and bad.json["error"]["code"] == "bad_idempotency_key"
+
+
+def test_a_key_used_again_by_another_phone_or_for_another_write_is_a_request_of_its_own(
+        client: FlaskClient, seated: dict[str, Any]) -> None:
+    first = {"expected_version": 0, "action": draw(0, 3)}
+    ann, bob = ({**as_seat(seated, seat), "Idempotency-Key": "1"} for seat in (0, 1))
+    assert write(client, seated, "actions", first, ann).json["version"] == 1
+    # Bob's phone counts its keys from 1 too: his draw is his, and is written.
+    mine = write(client, seated, "actions", {"expected_version": 1, "action": draw(1, 2)}, bob)
+    assert mine.status_code == 200 and mine.json["version"] == 2
+    # A phone without a seat is not answered with Ann's reply: it is refused as itself.
+    stranger = write(client, seated, "actions", {"expected_version": 2, "action": draw(0, 3)},
+                     {"Idempotency-Key": "1"})
+    assert stranger.status_code == 403 and stranger.json["error"]["code"] == "not_seated"
+    # Ann's key on another endpoint or another body: checked and applied as such.
+    undo = write(client, seated, "undo", {"expected_version": 2}, ann)
+    assert undo.status_code == 403 and undo.json["error"]["code"] == "not_your_seat"
+    other = write(client, seated, "actions", {"expected_version": 2, "action": draw(0, 1)}, ann)
+    assert other.status_code == 200 and other.json["version"] == 3
+    # The very first request, sent again: its first reply, nothing written twice.
+    assert write(client, seated, "actions", first, ann).json["version"] == 1
+    assert version(client, seated) == 3
+    state = client.get(f"/api/tables/{seated['id']}").json["state"]
+    assert [c["stress"] for c in state["players"][0]["walk"]] == [3, 1]
+    assert [c["stress"] for c in state["players"][1]["walk"]] == [2]
 
 
 def test_a_retry_through_another_app_process_is_applied_once(tmp_path: Path) -> None:

@@ -44,6 +44,7 @@ from ..tables import (
     TableView,
     may_send,
     owner_of,
+    seal_undo_refused,
     sealed_step,
 )
 from .api import status_of
@@ -360,6 +361,9 @@ def _undo_refusal(view: TableView, by: Sender | None, redo: bool = False) -> str
         return None
     if target.reveals is not None and not by.host:
         return _("Only the host can undo a reveal.")
+    refused = None if redo or by.host else seal_undo_refused(view, target)
+    if refused is not None:
+        return translate_error(refused, view.game)
     if not may_send(target.owner if target.owner is not None else "table", by):
         if not isinstance(target.owner, int):  # the table's own entry: any seated phone
             return _("Only a seated phone or the host can do this.")

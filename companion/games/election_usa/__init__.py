@@ -108,6 +108,7 @@ from __future__ import annotations
 
 from .actions import (
     ACTION_FIELDS,
+    SEALS_FINAL,
     advertising_ranking,
     apply,
     can_pay,
@@ -195,6 +196,7 @@ __all__ = [
     "active_seats",
     "ACTION_DECK_FIELDS",
     "ACTION_FIELDS",
+    "SEALS_FINAL",
     "ADS_STEP",
     "Advertising",
     "COLOURS",

@@ -246,6 +246,11 @@ def _policy_next(state: State, policy: Policy) -> State:
 
 # ---------------------------------------------------------------------------- Advertising
 
+# A sealed bid cannot be changed (a closed fist does not open again before the reveal): the
+# platform refuses a seat that would undo its own seal to bid again (``tables._keep_sealed``).
+SEALS_FINAL = True
+
+
 def _seal(state: State, action: Mapping[str, Any]) -> State:
     _keys(action, "seat", "value")
     seat = _seat(state, action)
