@@ -124,6 +124,22 @@ def test_vice_drawn_the_first_time_a_turn_ends_below_12_and_only_once() -> None:
     assert len(state.players[0].vices) == 1
 
 
+def test_the_vice_check_waits_for_the_event_under_the_last_cube_s_card() -> None:
+    # Ann at 13 places her last cube on a tour with an event under it: the event, still her
+    # turn, takes her to 10, so her turn ends below 12 and she draws the vice then.
+    state = set_player(new(p0_mental=13), 0, cubes=1, cubes_left=1)
+    state = act(state, "tour", 0, card=tour(), event=True)
+    assert state.pending_event == (0, "Tour") and not state.players[0].vices
+    after = game.apply(state, {"type": "event", "name": "Riot",
+                               "effects": [{"seat": 0, "mental": -3}]})
+    assert after.players[0].mental == 10
+    assert after.players[0].vice_drawn and len(after.players[0].vices) == 1
+    # The same event taking her only to 12 leaves her without a vice.
+    calm = game.apply(state, {"type": "event", "name": "Riot",
+                              "effects": [{"seat": 0, "mental": -1}]})
+    assert calm.players[0].mental == 12 and not calm.players[0].vices
+
+
 def test_no_vice_when_the_turn_ends_at_12() -> None:
     state = new(p0_mental=12)
     while state.turn == 1:

@@ -416,16 +416,25 @@ def _cube(state: State, action: Mapping[str, Any]) -> tuple[State, int]:
 
 
 def _placed(state: State, seat: int) -> State:
-    """The cube is placed: one fewer; the vice check when it was the player's last cube;
-    then the next placer."""
+    """The cube is placed: one fewer; the vice check when it was the player's last cube (once
+    the event under the card it bought is resolved: that is still their turn); then the next
+    placer."""
     p = state.players[seat]
     if not p.dead:
         state = _with_player(state, seat, cubes_left=p.cubes_left - 1)
-        p = state.players[seat]
-        if (p.cubes_left == 0 and not p.vice_drawn
-                and p.mental < state.settings["mental_vice_below"]):
-            state = _with_player(state, seat, vice_drawn=True, vices=p.vices + (Card("vice"),))
+        if state.pending_event is None:
+            state = _vice_check(state, seat)
     return _next_placer(state)
+
+
+def _vice_check(state: State, seat: int) -> State:
+    """A player whose turn ends (their last cube placed, its event resolved) below the vice
+    line draws a vice, the first time only."""
+    p = state.players[seat]
+    if (not p.dead and p.cubes_left == 0 and not p.vice_drawn
+            and p.mental < state.settings["mental_vice_below"]):
+        state = _with_player(state, seat, vice_drawn=True, vices=p.vices + (Card("vice"),))
+    return state
 
 
 # ---------------------------------------------------------------------------- cube actions
@@ -687,7 +696,8 @@ def _event(state: State, action: Mapping[str, Any]) -> State:
                             code="no_event")
     for seat, effect in zip(seats, effects, strict=True):
         state = _changes(state, effect, seat)
-    state = replace(state, pending_event=None)
+    buyer = state.pending_event[0]
+    state = _vice_check(replace(state, pending_event=None), buyer)
     # The turn goes on clockwise from the buyer (or ends, if that was the last cube).
     return _next_placer(state) if state.phase == "play" else state
 
