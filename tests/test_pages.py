@@ -295,3 +295,18 @@ def test_new_table_refuses_edition_values_starting_beyond_the_top(client: FlaskC
     assert response.status_code == 422
     page = response.get_data(as_text=True)
     assert "Start space 6" in page and "(6)" in page
+
+
+def test_a_number_field_that_takes_a_loss_offers_the_minus_key() -> None:
+    """``inputmode="numeric"`` gives a phone's digit pad, which has no minus key on iOS: only
+    a field whose ``min`` is 0 or more may ask for it; one that takes a negative number (a
+    loss: a Skeleton's money, an event's mental health) keeps ``type="number"``'s keyboard."""
+    found = 0
+    for path in sorted((Path(__file__).parent.parent / "templates").rglob("*.html")):
+        for match in re.finditer(r"<input\b[^>]*>", path.read_text()):
+            tag = match.group(0)
+            if 'type="number"' in tag:
+                found += 1
+            if 'inputmode="numeric"' in tag:
+                assert re.search(r'\bmin="(?!-)', tag), f"{path.name}: {tag}"
+    assert found > 20

@@ -379,6 +379,17 @@ def test_red_cards_left_of_a_bought_card_are_taken_free() -> None:
     assert state.street[6] is not None and state.street[8] is not None  # 7, 9 stay
 
 
+def test_the_log_counts_the_cards_bought_not_the_page_s_unticked_boxes() -> None:
+    state = enter_street(to_buying(new(2)), street_of(2, red=(1,)))
+    # The phone's street form sends one entry per box: the unticked ones as gaps.
+    action = {"type": "buy", "seat": state.order[0], "card_coins": 2, "buys": 1,
+              "slots": [None, None, 3]}
+    label = game.describe(state, action)
+    assert label.params["count"] == 1
+    after = game.apply(state, action)
+    assert len(after.purchases[0].red) == 1  # the red card at slot 1 came free, not bought
+
+
 def test_unknown_and_empty_slots_cannot_be_bought() -> None:
     state = to_buying(new(2))
     assert "enter what the card in slot 2" in refused(

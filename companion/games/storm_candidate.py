@@ -1000,7 +1000,8 @@ def describe(state: State, action: Mapping[str, Any]) -> Label:
         return Label(N_("%(name)s places no more workers"), {"name": name})
     if kind == "buy":
         slots = action.get("slots")
-        count = len(slots) if isinstance(slots, list) else 0
+        # The page's unticked boxes leave gaps (None) in the list: they are no card.
+        count = sum(1 for s in slots if s is not None) if isinstance(slots, list) else 0
         return Label(N_("%(name)s bought %(count)s card(s)"), {"name": name, "count": count})
     if kind == "score_round":
         return Label(N_("round %(round)s points"), {"round": state.round})
