@@ -1003,12 +1003,20 @@ class TableService:
             self._seating_moved(session, table_id)
         return token
 
-    def request_seat(self, table_id: str, seat: Any) -> str:
+    def request_seat(self, table_id: str, seat: Any, previous: str | None = None) -> str:
         """Ask for a seat another phone holds; returns the asking phone's token, which
-        becomes the seat's token if the host (or the holder) hands the seat over."""
+        becomes the seat's token if the host (or the holder) hands the seat over. A phone
+        asks once at a time: its ``previous`` request still open (the token it kept) is
+        superseded, so the host sees one request per phone and never hands a seat to a
+        request whose token its phone no longer keeps."""
         self._check_seat(table_id, seat)
         token = secrets.token_urlsafe(24)
         with self.db.write() as session:
+            if previous:
+                session.execute(update(SeatRequest).where(
+                    SeatRequest.table_id == table_id, SeatRequest.token == previous,
+                    SeatRequest.status == "pending").values(status="superseded",
+                                                            resolved_at=utcnow()))
             session.add(SeatRequest(table_id=table_id, seat=seat, token=token))
             self._seating_moved(session, table_id)
         return token

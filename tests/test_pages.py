@@ -106,6 +106,24 @@ def test_claiming_a_seat_gives_this_phone_the_card_recorder(app: Flask) -> None:
     assert "seat moved to another phone" in ousted
 
 
+def test_a_phone_asking_again_replaces_its_request_and_the_old_one_hands_over_nothing(
+        app: Flask) -> None:
+    host, phone, other = app.test_client(), app.test_client(), app.test_client()
+    table_id = new_table(host)
+    phone.post(f"/t/{table_id}/claim", data={"seat": "1"})
+    for _ in range(5):
+        other.post(f"/t/{table_id}/claim", data={"seat": "1"})
+    host_page = host.get(f"/t/{table_id}").get_data(as_text=True)
+    asked = re.findall(r"/requests/(\d+)/approve", host_page)
+    assert len(set(asked)) == 1, asked  # one request per phone on the host's screen
+    newest = int(asked[0])
+    # Approving a request the phone replaced hands the seat to nobody: it stays where it is.
+    host.post(f"/t/{table_id}/requests/{newest - 1}/approve")
+    assert "I turned over a card" in phone.get(f"/t/{table_id}").get_data(as_text=True)
+    assert host.post(f"/t/{table_id}/requests/{newest}/approve").status_code == 302
+    assert "I turned over a card" in other.get(f"/t/{table_id}").get_data(as_text=True)
+
+
 def test_recording_cards_from_the_phone_form(app: Flask) -> None:
     phone = app.test_client()
     table_id = new_table(phone)

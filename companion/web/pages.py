@@ -754,7 +754,8 @@ def claim(table_id: str) -> Any:
         if seat in service().claimed_seats(table_id) and not is_host(table_id):
             if my_seat(table_id) == seat:
                 return back
-            _set_cookie_map("asked", table_id, service().request_seat(table_id, seat))
+            _set_cookie_map("asked", table_id, service().request_seat(
+                table_id, seat, _cookie_map("asked").get(table_id)))
             flash(_("You asked for %(name)s's seat: the host or that phone hands it over.",
                     name=view.players[seat]["name"]), "info")
             return back
