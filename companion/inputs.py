@@ -143,7 +143,26 @@ _JSON_MESSAGES = {
              N_("a form field holds malformed JSON")),
     "surrogate": (N_("the request body holds a lone surrogate, which is not valid text"),
                   N_("a form field holds a lone surrogate, which is not valid text")),
+    "twice": (N_("the request body names %(key)s twice in one object"),
+              N_("a form field's JSON names %(key)s twice in one object")),
 }
+
+
+class _Twice(ValueError):
+    """A key named twice in one JSON object (which of the two would count is a guess)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise _Twice(key)
+        found[key] = value
+    return found
 
 
 def check_strings(value: Any, form_field: bool = False) -> None:
@@ -179,7 +198,10 @@ def loads(text: str | bytes, form_field: bool = False) -> Any:
     if fast is not _REFUSED:
         return fast
     try:
-        value = json.loads(text)
+        value = json.loads(text, object_pairs_hook=_once)
+    except _Twice as twice:
+        raise MalformedInput(messages["twice"], code="duplicate_key",
+                             key=twice.key[:40]) from None
     except (ValueError, RecursionError):
         raise MalformedInput(messages["json"], code="bad_json") from None
     check_strings(value, form_field)
@@ -195,18 +217,25 @@ def _strict(text: str) -> Any:
     refuses what the standard library takes loosely (``NaN``, a lone surrogate) and reads an
     integer past 64 bits as a float: a value holding a float is parsed again, so a number is
     always read as the standard library reads it. What orjson takes holds no lone surrogate
-    (it refuses them), so it needs no ``check_strings``."""
+    (it refuses them), so it needs no ``check_strings``. orjson keeps the last of a key named
+    twice in one object: every key is followed by one colon, so a text with more colons than
+    the parsed objects have keys (a key twice, or a colon inside a string) is parsed again by
+    the standard library, which names the key twice."""
     try:
         value = orjson.loads(text)
     except orjson.JSONDecodeError:
         return _REFUSED
     stack = [value]
+    keys = 0
     while stack:
         item = stack.pop()
         if isinstance(item, float):
             return _REFUSED
         if isinstance(item, dict):
+            keys += len(item)
             stack.extend(item.values())
         elif isinstance(item, list):
             stack.extend(item)
+    if text.count(":") != keys:
+        return _REFUSED
     return value
