@@ -228,3 +228,36 @@ def test_a_tour_of_every_phase_in_english_french_and_korean(live_server, new_pho
     assert "Final scoring" in phones["en"].locator("#final-scoring").inner_text()
     assert "Décompte final" in phones["fr"].locator("#final-scoring").inner_text()
     assert "최종 점수" in phones["ko"].locator("#final-scoring").inner_text()
+
+
+def test_the_deck_s_last_card_asks_before_it_ends_the_game(live_server, new_phone):
+    from playwright.sync_api import expect
+
+    created = call(live_server, "POST", "/api/tables", {
+        "game": GAME, "players": [{"name": n, "colour": c} for n, c in PLAYERS]})
+    table_id = created["id"]
+    ann = new_phone()
+    claim_on_phone(ann, live_server, table_id, "Ann")
+    sent: list[str] = []
+    ann.on("request", lambda r: sent.append(r.url) if r.method == "POST" else None)
+    ann.locator("details.card-entry", has_text="Journalist").last.locator("summary").click()
+    form = ann.locator("#draw-journalist")
+    form.locator("input[name='a.card.amount']").fill("2")
+    box = form.locator("input[type=checkbox][name='a.last']")
+    box.check()
+    form.get_by_role("button").click()
+    dialog = ann.locator("#confirm")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("Was it really the last card of the deck?")
+    shot(ann, "election-en-last-card-asks")
+    dialog.get_by_role("button", name="No, keep it").click()
+    expect(dialog).to_be_hidden()
+    assert sent == [] and table_json(live_server, table_id)["version"] == 0
+    # Asked again and confirmed: the card goes in as the deck's last.
+    with ann.expect_request(lambda r: r.url.endswith("/act")) as request:
+        form.get_by_role("button").click()
+        expect(dialog).to_be_visible()
+        dialog.get_by_role("button", name="Yes, do it").click()
+    assert 'name="a.last"\r\n\r\ntrue' in (request.value.post_data or "")
+    wait_for_version(ann, 1)
+    assert table_json(live_server, table_id)["state"]["ending"] == "last_card"
