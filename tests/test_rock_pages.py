@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 from flask import Flask
@@ -158,6 +159,9 @@ def test_the_count_the_outcome_and_the_spectator(app: Flask) -> None:
     assert pub["phase"] == "count"
     text = page(bruno, table_id)
     assert "Final count: mark your completed objectives" in text and "Close the count" in text
+    # One tap ends the game for every phone: the page asks first.
+    finish = re.search(r'<form[^>]*id="finish-form"[^>]*>', text)
+    assert finish and "Close the count for the whole table?" in finish.group(0)
     assert "Your cube" not in text
     # Bruno's objective, from Bruno's own phone (its form, as he taps it).
     response = post(bruno, table_id, {"a.type": "objective", "a.seat": "1", "a.objective": "0",
