@@ -391,18 +391,17 @@ KEY_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234
 MAX_KEY = 80
 
 
-def _scoped_key(key: str | None, by: Sender | None, expected_version: Any,
-                request: tuple[Any, ...]) -> str | None:
+def scoped_key(key: str | None, by: Sender | None, request: tuple[Any, ...]) -> str | None:
     """The key an entry stores for a client's ``Idempotency-Key``: the client's key bound to
-    who sent the write and to the write itself (what it does, against which version). A
-    retry (the same request, from the same seat or host) finds its first reply; the same key
-    from another phone, with another body or on another endpoint is a request of its own,
-    checked and applied as such, never answered with somebody else's reply."""
+    who sent the write and to what it does. A retry (the same request from the same seat or
+    host, against the version it first named or a newer one it has read since) finds its
+    first reply; the same key from another phone, with another body or on another endpoint
+    is a request of its own, checked and applied as such, never answered with somebody
+    else's reply."""
     if key is None:
         return None
     sender = "trusted" if by is None else f"{'host' if by.host else 'seat'}:{by.seat}"
-    body = json.dumps([sender, expected_version, *request], sort_keys=True,
-                      separators=(",", ":"), default=str)
+    body = json.dumps([sender, *request], sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(f"{key}\n{body}".encode()).hexdigest()
 
 
@@ -855,7 +854,7 @@ class TableService:
     def _write(self, table_id: str, expected_version: Any, step: Any,
                by: Sender | None, key: str | None = None,
                request: tuple[Any, ...] = ()) -> TableView:
-        key = _scoped_key(check_idempotency_key(key), by, expected_version, request)
+        key = scoped_key(check_idempotency_key(key), by, request)
         if isinstance(expected_version, int) and not isinstance(expected_version, bool):
             written = self._write_on_kept(table_id, expected_version, step, by, key)
             if written is not None:

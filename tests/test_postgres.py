@@ -235,7 +235,7 @@ def stored_entries_as_sqlalchemy_writes_them(url: str, kept: bool = True) -> Non
 
     from companion.db import Database, EntryRow, TableRow
     from companion.games import GAMES
-    from companion.tables import TableService
+    from companion.tables import TableService, scoped_key
 
     db = Database(url)
     service = TableService(db)
@@ -259,7 +259,9 @@ def stored_entries_as_sqlalchemy_writes_them(url: str, kept: bool = True) -> Non
                                  "corner": None}
         assert plain.label["params"]["name"] == view.players[1]["name"]
         assert plain.kind == "action" and plain.owner == 1 and plain.author == "host"
-        assert plain.idempotency_key == "key-1.a" and plain.seat is None
+        # The key the retry looks for: the client's, bound to its sender and request.
+        assert plain.idempotency_key == scoped_key("key-1.a", None, ("act", plain.payload))
+        assert plain.seat is None
         assert plain.revealed is None and orm.revealed is None
         assert isinstance(plain.created_at, datetime) and plain.created_at.tzinfo is None
         assert plain.created_at >= before.replace(microsecond=0)
