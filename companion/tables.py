@@ -1169,11 +1169,9 @@ def seal_undo_refused(view: TableView, target: Op) -> NotAllowed | None:
     if getattr(view.game, "SEALS_FINAL", False):
         return NotAllowed(N_("A sealed value cannot be taken back: only the host can undo it."),
                           code="seal_final")
-    if not view.revealed:
-        return None
-    before, _ = _fold(view.game, view.players, view.options,
-                      effective_actions(view.replay.done[:-1]))
-    opened = sealed_step(view.game, before)
+    # A seal only locks a value in the step it leaves open (the reveal is an entry of its
+    # own): the open step now is the one the seal was made in.
+    opened = sealed_step(view.game, view.replay.state) if view.revealed else None
     if opened is not None and opened.key in view.revealed:
         return NotAllowed(N_("Everyone has seen this sealed value: only the host can undo "
                              "it."), code="sealed_seen")

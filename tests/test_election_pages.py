@@ -101,6 +101,17 @@ def forms_without_csrf(html: str) -> list[str]:
     return [form for form in forms if 'name="csrf_token"' not in form]
 
 
+def test_a_sealed_bid_s_phone_is_told_it_cannot_undo_it(app: Flask) -> None:
+    table_id, phones = start(app)
+    ok(post(phones[0], table_id, {"a.type": "take", "a.seat": "0", "a.slot": "0",
+                                  "a.card.kind": "advertising", "a.card.region": "midwest",
+                                  "a.card.pawns": "2"}))
+    ok(post(phones[1], table_id, {"a.type": "seal", "a.seat": "1", "a.value": "3"}))
+    # The undo bar names the reason, as the server refuses the undo itself.
+    assert "A sealed value cannot be taken back: only the host can undo it." in page(
+        phones[1], table_id)
+
+
 def test_every_form_of_every_phase_starts_with_the_csrf_token(app: Flask) -> None:
     table_id, phones = start(app)
     assert not forms_without_csrf(page(phones[0], table_id))  # the turn and the record forms

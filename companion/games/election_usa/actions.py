@@ -247,7 +247,7 @@ def _policy_next(state: State, policy: Policy) -> State:
 # ---------------------------------------------------------------------------- Advertising
 
 # A sealed bid cannot be changed (a closed fist does not open again before the reveal): the
-# platform refuses a seat that would undo its own seal to bid again (``tables._keep_sealed``).
+# platform refuses a seat that would undo its own seal to bid again (``seal_undo_refused``).
 SEALS_FINAL = True
 
 
