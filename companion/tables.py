@@ -43,6 +43,7 @@ from .db import (
 )
 from .games import get_game
 from .games.base import (
+    FIRST_RULES,
     HOST,
     N_,
     TABLE,
@@ -52,6 +53,7 @@ from .games.base import (
     MalformedInput,
     Outcome,
     Owner,
+    RULES_KEY,
 )
 from .games.sealed import REVEAL_ACTION, SEAL_ACTION, Sealed
 
@@ -490,6 +492,13 @@ class TableService:
         check_players(game, players)
         players = inputs.clean_players(players)
         options = dict(inputs.clean_options(options))
+        # A table keeps the rules of the release it is created under (``RULES_KEY``).
+        rules = getattr(game, "RULES", FIRST_RULES)
+        if options.get(RULES_KEY, rules) != rules:
+            raise MalformedInput(N_("option %(name)s: a new table plays by the rules of this "
+                                    "release (%(rules)s)"), code="bad_option", name=RULES_KEY,
+                                 rules=rules)
+        options[RULES_KEY] = rules
         for option in game.OPTIONS:
             if option.kind == "seed" and option.name not in options:
                 # Shuffles differ from table to table, yet replay the same from the log.

@@ -153,14 +153,34 @@ class Option:
 MAX_DECK_CARDS = 300
 MAX_CARD_TEXT = 120
 
+# The revision of a game's rules a table plays by, kept in its options under this key. The
+# table service writes the game's ``RULES`` there when a table is made, so a table keeps the
+# rules of the release it was created under: a table stored before the key existed plays by
+# revision 1, and an engine that changes a rule keeps the old one for such tables
+# (``rules_revision(state_options) < n``) instead of refusing the moves its log holds.
+RULES_KEY = "rules"
+FIRST_RULES = 1
+
+
+def rules_revision(options: Mapping[str, Any] | None) -> int:
+    """The rules revision named in a table's options (revision 1 when none is)."""
+    value = (options or {}).get(RULES_KEY, FIRST_RULES)
+    if isinstance(value, bool) or not isinstance(value, int) or value < FIRST_RULES:
+        raise MalformedInput(N_("option %(name)s must be a whole number from 1"),
+                             name=RULES_KEY)
+    return value
+
 
 def read_options(declared: Sequence[Option], given: Any) -> dict[str, Any]:
-    """Check a table's options against the declared ones and fill in the defaults."""
+    """Check a table's options against the declared ones and fill in the defaults; the
+    rules revision (``RULES_KEY``) comes back too, 1 when not given."""
     if given is None:
         given = {}
     if not isinstance(given, Mapping):
         raise MalformedInput(N_("options must be an object"))
     given = dict(given)
+    revision = rules_revision(given)
+    given.pop(RULES_KEY, None)
     known = {o.name: o for o in declared}
     unknown = sorted(set(given) - set(known))
     if unknown:
@@ -183,6 +203,7 @@ def read_options(declared: Sequence[Option], given: Any) -> dict[str, Any]:
         elif option.kind == "deck":
             value = read_deck(option, value)
         values[option.name] = value
+    values[RULES_KEY] = revision
     return values
 
 

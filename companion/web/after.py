@@ -29,7 +29,7 @@ from sqlalchemy.exc import IntegrityError
 
 from .. import plays
 from ..db import EntryRow, TableRow
-from ..games.base import N_, GameError, IllegalAction, Label
+from ..games.base import N_, RULES_KEY, GameError, IllegalAction, Label
 from ..i18n import gettext as _
 from ..tables import NotAllowed, Sender, TableNotFound, TableView, replay_entries
 from . import pages
@@ -104,7 +104,9 @@ def start_rematch(view: TableView, by: Sender) -> str:
     if existing_rematch(view.id) is not None:
         return target
     seeds = {o.name for o in view.game.OPTIONS if o.kind == "seed"}
-    options = {k: v for k, v in view.options.items() if k not in seeds}
+    # A rematch plays by this release's rules (``create`` names them), whatever the
+    # finished table played by.
+    options = {k: v for k, v in view.options.items() if k not in seeds and k != RULES_KEY}
     try:
         service().create(view.game.ID, view.players, options, table_id=target,
                          seats=service().seat_tokens(view.id))
