@@ -55,7 +55,16 @@ from .games.base import (
     Owner,
     RULES_KEY,
 )
-from .games.sealed import REVEAL_ACTION, SEAL_ACTION, Sealed
+from .games.sealed import REVEAL_ACTION, SEAL_ACTION, Sealed, hidden_from
+
+
+# A log entry that records a seat changing phone; it changes no game state.
+SEAT_ENTRY = "seat"
+SEAT_LABELS = {
+    "taken": N_("The host took %(name)s's seat on another phone"),
+    "handed": N_("%(name)s's seat was handed over to another phone"),
+    "freed": N_("%(name)s's seat was freed"),
+}
 
 
 class TableNotFound(GameError):
@@ -136,6 +145,8 @@ class Kept:
     revealed: dict[str, dict[int, Any]]
     # The table's JSON documents at this version, encoded once, by (kind, viewer).
     documents: dict[Any, bytes] = field(default_factory=dict)
+    # Each seat's last change of phone (the seq of its "seat" entry in the log).
+    moved: dict[int, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -175,6 +186,8 @@ class TableView:
     revealed: dict[str, dict[int, Any]] = field(default_factory=dict)
     # Encoded documents of this version (shared by every reader of it): see ``document``.
     documents: dict[Any, bytes] = field(default_factory=dict, compare=False, repr=False)
+    # Each seat's last change of phone: the seq of its "seat" entry (see ``sealed_elsewhere``).
+    moved: dict[int, int] = field(default_factory=dict, compare=False)
 
     def document(self, viewer: int | None, encode: Any) -> bytes:
         """``encode(self.to_json(viewer))``, made once per version and viewer: every phone
@@ -221,6 +234,31 @@ class TableView:
     def redo_label(self) -> Label | None:
         return self.labels[self.replay.undone[-1].seq] if self.replay.undone else None
 
+    def sealed_elsewhere(self, seat: int | None) -> bool:
+        """Whether ``seat``'s value in the open sealed step was locked in before the seat
+        last changed phone (handed over, freed, taken by the host): the phone holding it now
+        did not seal it, so it sees the seal as locked, never its value, and cannot change it.
+        """
+        if seat is None or seat not in self.moved:
+            return False
+        opened = sealed_step(self.game, self.state)
+        if opened is None or seat not in opened.locked:
+            return False
+        sealed_at = max((op.seq for op in self.replay.done if op.kind == "action"
+                         and op.action.get("type") == SEAL_ACTION
+                         and op.action.get("seat") == seat), default=0)
+        return sealed_at < self.moved[seat]
+
+    def public_state(self, viewer: int | None = None) -> dict[str, Any]:
+        """The game's state as ``viewer`` may see it: a seal the viewer's phone did not make
+        shows as locked, without its value (``sealed.hidden_from``)."""
+        if self.sealed_elsewhere(viewer):
+            with hidden_from(viewer):
+                shown: dict[str, Any] = self.game.to_json(self.state, viewer)
+            return shown
+        result: dict[str, Any] = self.game.to_json(self.state, viewer)
+        return result
+
     def to_json(self, viewer: int | None = None) -> dict[str, Any]:
         """The table as ``viewer`` (a seat, or None for everyone) may see it."""
         outcome = self.outcome
@@ -228,7 +266,7 @@ class TableView:
             "id": self.id,
             "game": self.game.ID,
             "version": self.version,
-            "state": self.game.to_json(self.state, viewer),
+            "state": self.public_state(viewer),
             "outcome": outcome.to_json() if outcome else None,
         }
 
@@ -685,24 +723,27 @@ class TableService:
             kept = self._catch_up(table_id, meta, game, version, conn)
             self._remember(table_id, version, kept)
         return TableView(table_id, game, version, meta.players, meta.options, kept.replay,
-                         meta.watch_token, kept.labels, kept.revealed, kept.documents)
+                         meta.watch_token, kept.labels, kept.revealed, kept.documents,
+                         kept.moved)
 
     def _catch_up(self, table_id: str, meta: TableMeta, game: ModuleType, version: int,
                   conn: Any) -> Kept:
         base = self._newest(table_id, below=version)
         since = base[0] if base is not None else 0
         entries = self._read_entries(table_id, since, version, conn)
-        if base is not None and all(e.kind == "action" for e in entries):
+        if base is not None and all(e.kind in ("action", SEAT_ENTRY) for e in entries):
             return _extended(game, base[1], entries)
         if base is not None:
             entries = self._read_entries(table_id, 0, version, conn)
         labels = {e.seq: _label(e.label) for e in entries}
         revealed: dict[str, dict[int, Any]] = {}
+        moved: dict[int, int] = {}
         for e in entries:
             _note_reveal(revealed, e.revealed)
+            _note_move(moved, e)
         replay = replay_entries(game, meta.players, meta.options,
                                 [tuple(e)[:5] for e in entries])
-        return Kept(replay, labels, revealed)
+        return Kept(replay, labels, revealed, moved=moved)
 
     def _read_entries(self, table_id: str, since: int, version: int,
                       conn: Any) -> Sequence[Any]:
@@ -735,6 +776,10 @@ class TableService:
                 if by is not None and (by.seat is None or action.get("seat") != by.seat):
                     raise NotYourSeat(N_("only the phone that holds a seat can lock in its "
                                          "secret"))
+                if by is not None and view.sealed_elsewhere(by.seat):
+                    raise NotAllowed(N_("This seat's secret was locked in on the phone that "
+                                        "held it before: it stays locked until the reveal."),
+                                     code="seal_locked")
             else:
                 _refuse(owner, by, game, view.players)
             written = [_applied(game, view.replay, seq, action, owner)]
@@ -927,7 +972,8 @@ class TableService:
     def _wrote(self, view: TableView, seq: int, kept: Kept) -> TableView:
         self._remember(view.id, seq, kept)
         return TableView(view.id, view.game, seq, view.players, view.options, kept.replay,
-                         view.watch_token, kept.labels, kept.revealed, kept.documents)
+                         view.watch_token, kept.labels, kept.revealed, kept.documents,
+                         kept.moved)
 
     def _write_on_kept(self, table_id: str, expected_version: int, step: Any,
                        by: Sender | None, key: str | None) -> TableView | None:
@@ -947,7 +993,7 @@ class TableService:
             return None
         view = TableView(table_id, get_game(meta.game), expected_version, meta.players,
                          meta.options, kept.replay, meta.watch_token, kept.labels,
-                         kept.revealed, kept.documents)
+                         kept.revealed, kept.documents, kept.moved)
         try:
             rows, after = _rows(view, step(view, expected_version + 1), by, key)
         except Exception:  # noqa: BLE001 - answered again from the stored table
@@ -1005,6 +1051,7 @@ class TableService:
                 existing.token = token
                 existing.claimed_at = utcnow()
                 self._close_requests(session, table_id, seat, "superseded")
+                self._log_seat(session, table_id, seat, "taken", by)
             else:
                 raise SeatTaken(N_("this seat is held by another phone: ask for it, and the "
                                    "host or that phone hands it over"))
@@ -1070,6 +1117,7 @@ class TableService:
                     claim.token = found.token
                     claim.claimed_at = utcnow()
                 self._close_requests(session, table_id, found.seat, "superseded")
+                self._log_seat(session, table_id, found.seat, "handed", by)
 
     def free(self, table_id: str, seat: Any, by: Sender | None = TRUSTED) -> None:
         """Free a seat (a phone lost or out of battery): the host only, or the holder
@@ -1078,9 +1126,32 @@ class TableService:
         if by is not None and not by.host and by.seat != seat:
             raise NotAllowed(N_("Only the host can do this."), code="host_only")
         with self.db.write() as session:
-            session.execute(delete(SeatClaim).where(SeatClaim.table_id == table_id,
-                                                    SeatClaim.seat == seat))
+            freed = session.execute(delete(SeatClaim).where(SeatClaim.table_id == table_id,
+                                                            SeatClaim.seat == seat))
+            if freed.rowcount:
+                self._log_seat(session, table_id, seat, "freed", by)
             self._seating_moved(session, table_id)
+
+    def _log_seat(self, session: Any, table_id: str, seat: int, change: str,
+                  by: Sender | None) -> None:
+        """A seat changing phone is an entry of the table's log, in the same transaction as
+        the change: every phone sees it in the log, and a seal the seat's new phone did not
+        make shows there as locked (``TableView.sealed_elsewhere``). The entry moves the
+        version like any write (a write made against the version before is told the table
+        changed) and changes no game state: undo and redo pass it by."""
+        version = session.execute(
+            update(TableRow).where(TableRow.id == table_id)
+            .values(version=TableRow.version + 1, updated_at=utcnow())
+            .returning(TableRow.version)).scalar_one()
+        players = session.execute(select(TableRow.players).where(TableRow.id == table_id)
+                                  ).scalar_one()
+        name = players[seat].get("name", "?") if 0 <= seat < len(players) else "?"
+        session.add(EntryRow(
+            table_id=table_id, seq=version, kind=SEAT_ENTRY,
+            payload={"seat": seat, "change": change},
+            label={"msgid": SEAT_LABELS[change], "params": {"name": name}},
+            seat=by.seat if by is not None else None, owner=None,
+            author=by.author if by is not None else "host", created_at=utcnow()))
 
     def _seating_moved(self, session: Any, table_id: str) -> None:
         session.execute(update(TableRow).where(TableRow.id == table_id)
@@ -1189,15 +1260,42 @@ def seal_undo_refused(view: TableView, target: Op) -> NotAllowed | None:
 
 def _keep_what_was_seen(view: TableView, opened: Sealed, seat: Any) -> None:
     """A seat may not change a sealed value the others saw when the step was revealed (the
-    host undid that reveal since): it may only lock the same value again."""
+    host undid that reveal since): it may only lock the same value again. A value binds
+    only while it is still legal: when a correction made one of the seen values illegal
+    (a bid above the money a player now has), the step is sealed afresh by every seat, so
+    no seat is left without a legal input. A seat whose value nobody saw (it was missing
+    at a "reveal now") locks in what it likes. The step's key names the step (the same
+    card, the same turn): another step played after an undo is sealed afresh too."""
     seen = view.revealed.get(opened.key)
-    if seen is None:
+    if seen is None or seat not in seen or not _seen_still_legal(view, seen):
         return
     mine = opened.value(seat) if isinstance(seat, int) else None
-    if seat not in seen or json.dumps(mine, sort_keys=True, default=str) != json.dumps(
-            seen[seat], sort_keys=True, default=str):
+    if not _same(mine, seen[seat]):
         raise IllegalAction(N_("everyone has seen the secret values of this step: they "
                                "cannot change now"), code="sealed_seen")
+
+
+def _same(value: Any, other: Any) -> bool:
+    """Two sealed values are the same (as JSON: a seal's value is what a phone sent)."""
+    return json.dumps(value, sort_keys=True, default=str) == json.dumps(
+        other, sort_keys=True, default=str)
+
+
+def _seen_still_legal(view: TableView, seen: Mapping[int, Any]) -> bool:
+    """Whether every value seen at the step's reveal could still be locked in now. A seat
+    that has locked in again since holds its seen value while they bind; one holding
+    another value shows they stopped binding (a correction made a seen value illegal)."""
+    before = sealed_step(view.game, view.state)
+    for seat, value in seen.items():
+        if before is not None and seat in before.locked:
+            if _same(before.value(seat), value):
+                continue
+            return False
+        try:
+            view.game.apply(view.state, {"type": SEAL_ACTION, "seat": seat, "value": value})
+        except GameError:
+            return False
+    return True
 
 
 class _WriteStatements:
@@ -1287,7 +1385,7 @@ def _rows(view: TableView, written: list[Written], by: Sender | None, key: str |
             "revealed": entry.revealed, "created_at": now})
         labels[seq] = label
         _note_reveal(revealed, entry.revealed)
-    return rows, Kept(written[-1].replay, labels, revealed)
+    return rows, Kept(written[-1].replay, labels, revealed, moved=dict(view.moved))
 
 
 def _note_reveal(revealed: dict[str, dict[int, Any]], raw: Any) -> None:
@@ -1306,7 +1404,12 @@ def _extended(game: ModuleType, base: Kept, entries: Sequence[Any]) -> Kept:
     state = replay.state
     undone = list(replay.undone)
     round_of = getattr(game, "round_number", None)
+    moved = dict(base.moved)
     for e in entries:
+        if e.kind == SEAT_ENTRY:
+            labels[e.seq] = _label(e.label)
+            _note_move(moved, e)
+            continue
         reveals = e.revealed["key"] if isinstance(e.revealed, dict) else None
         done.append(Op(e.seq, "action", e.payload, None, e.owner, reveals))
         undone = []
@@ -1320,7 +1423,15 @@ def _extended(game: ModuleType, base: Kept, entries: Sequence[Any]) -> Kept:
                 closers[before] = e.seq
         labels[e.seq] = _label(e.label)
         _note_reveal(revealed, e.revealed)
-    return Kept(Replay(state, done, undone, effective, closers), labels, revealed)
+    return Kept(Replay(state, done, undone, effective, closers), labels, revealed,
+                moved=moved)
+
+
+def _note_move(moved: dict[int, int], entry: Any) -> None:
+    """Record a seat entry (a seat changing phone) as that seat's last move."""
+    if entry.kind == SEAT_ENTRY and isinstance(entry.payload, dict) and isinstance(
+            entry.payload.get("seat"), int):
+        moved[entry.payload["seat"]] = entry.seq
 
 
 def _label(raw: Any) -> Label:

@@ -75,7 +75,11 @@ def test_a_taken_seat_answers_409_unless_the_host_asks(client: FlaskClient,
     old = write(client, seated, "actions", {"expected_version": 1, "action": draw(1)},
                 as_seat(seated, 1))
     assert old.status_code == 403 and "moved to another phone" in old.json["error"]["message"]
-    new = write(client, seated, "actions", {"expected_version": 1, "action": draw(1)},
+    # The seat's change of phone is an entry of the log (version 2), which every phone sees.
+    assert client.get(f"/api/tables/{seated['id']}/version").json["version"] == 2
+    log = client.get(f"/t/{seated['id']}/log").get_data(as_text=True)
+    assert "took Bob&#39;s seat on another phone" in log or "took Bob's seat" in log, log
+    new = write(client, seated, "actions", {"expected_version": 2, "action": draw(1)},
                 {"X-Seat-Token": moved.json["token"]})
     assert new.status_code == 200
 

@@ -19,7 +19,9 @@ rest:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +29,21 @@ from .base import N_, IllegalAction
 
 SEAL_ACTION = "seal"
 REVEAL_ACTION = "reveal"
+
+# The seat whose own seal is shown as locked only, while the platform builds its view: the
+# seat changed phone after it locked in (``TableView.sealed_elsewhere``).
+_HIDDEN: ContextVar[int | None] = ContextVar("sealed_hidden_from", default=None)
+
+
+@contextmanager
+def hidden_from(seat: int | None) -> Iterator[None]:
+    """Within this block, ``Sealed.public(seat)`` says the seat is locked in (``"mine_hidden":
+    true``) and leaves its value out: the phone now holding the seat did not seal it."""
+    token = _HIDDEN.set(seat)
+    try:
+        yield
+    finally:
+        _HIDDEN.reset(token)
 
 
 @dataclass(frozen=True)
@@ -67,5 +84,8 @@ class Sealed:
         data: dict[str, Any] = {"step": self.step, "seats": list(self.seats),
                                 "locked": list(self.locked)}
         if viewer is not None and viewer in self.locked:
-            data["mine"] = self.value(viewer)
+            if _HIDDEN.get() == viewer:
+                data["mine_hidden"] = True
+            else:
+                data["mine"] = self.value(viewer)
         return data

@@ -444,7 +444,7 @@ def _context(view: TableView, seat: int | None, spectator: bool = False, *,
         "redo_ask": _touches_other_seat(view, by, redo=True) if by else None,
         "requests": [] if spectator or (not host and seat is None) else (
             seats.requests if seats is not None else service().requests(view.id)),
-        "pub": view.game.to_json(view.state, viewer),
+        "pub": view.public_state(viewer),
         "check": _checker(view, by),
         "view": view,
         "game": view.game,
