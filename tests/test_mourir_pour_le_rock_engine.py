@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from companion.db import Database
 from companion.games import mourir_pour_le_rock as game
-from companion.games.base import TABLE, GameError, IllegalAction, MalformedInput
+from companion.games.base import HOST, TABLE, GameError, IllegalAction, MalformedInput
 from companion.tables import TableService
 
 V = {o.name: o.default for o in game.OPTIONS if o.kind == "int"}
@@ -179,8 +179,6 @@ def test_tour_costs_and_gifts_and_its_fan_requirement() -> None:
             "too_few_fans", "1000")
     refused(state, {"type": "tour", "seat": 0, "card": tour(cost_money=6000)},
             "too_little_money", "6000")
-    refused(state, {"type": "tour", "seat": 0, "card": tour(cost_mental=17)},
-            "too_little_mental")
     after = act(state, "tour", 0, card=tour(cost_money=2000, cost_mental=3, fans=3000,
                                             money=1000, souvenir=4, continent="asia"))
     p = after.players[0]
@@ -301,6 +299,46 @@ def test_dying_for_rock_at_zero() -> None:
     while state.turn == 1:
         state = act(state, "pass", state.active)
     assert state.players[0].cubes == 0 and state.active == 1  # seat 0 is skipped
+
+
+@pytest.mark.parametrize("kind, decade, card", [
+    ("tour", 0, {"name": "Tour", "fans": 2000, "money": 1000, "souvenir": 3,
+                 "continent": "asia"}),
+    ("agent", 0, {"name": "Manager"}),
+    ("gear", 0, {"name": "Amp", "symbol": "guitar", "souvenir": 1}),
+    ("viral_video", 2, None),
+])
+@pytest.mark.parametrize("mental", [5, 3])  # the cost equals it, or is above it
+def test_a_mental_cost_may_always_be_paid_and_at_or_above_it_the_player_dies_for_rock(
+        kind: str, decade: int, card: dict[str, Any] | None, mental: int) -> None:
+    # RULINGS: a cost at or above the mental health brings it to 0 and the player dies for
+    # rock, the card's gains still counted. Every cost here is 5 (the viral video's too).
+    state = replace(new(options={"viral_video_mental": 5}, p0_mental=mental), decade=decade)
+    action: dict[str, Any] = {"type": kind, "seat": 0}
+    if card is not None:
+        action["card"] = {**card, "cost_mental": 5}
+    after = game.apply(state, action)
+    p = after.players[0]
+    assert p.dead and p.mental == 0 and p.cubes_left == 0
+    assert game.score_of(after, 0)["death"] == V["death_points"]
+    if kind == "tour":
+        assert (p.fans, p.money, len(p.tours)) == (2000, 6000, 1)
+        assert game.score_of(after, 0)["tours"] == 3 and after.tours_taken == 1
+    elif kind == "agent":
+        assert [a.name for a in p.agents] == ["Manager"]
+    elif kind == "gear":
+        assert [g.name for g in p.gear] == ["Amp"] and game.score_of(after, 0)["gear"] == 1
+    else:
+        assert p.fans == V["viral_video_fans"]
+    assert after.active == 1
+
+
+def test_a_listed_card_whose_mental_cost_is_above_the_mental_health_kills() -> None:
+    state = new(options={"cards": [{"kind": "gear", "name": "Stack", "symbol": "amplifier",
+                                    "cost_mental": 9}]}, p0_mental=4)
+    after = act(state, "gear", 0, card=0)
+    assert after.players[0].dead and after.players[0].gear[0].name == "Stack"
+    assert after.taken == (0,)
 
 
 def test_every_player_dead_opens_the_count() -> None:
@@ -449,6 +487,83 @@ def test_a_card_over_an_event_waits_for_the_event() -> None:
     refused(after, {"type": "event", "effects": []}, "no_event")
     refused(state, {"type": "event", "effects": [{"seat": 0, "money": -6000}]},
             "too_little_money")
+
+
+def test_an_event_leaves_out_a_player_who_died_for_rock_and_the_rest_applies() -> None:
+    state = new(3, p2_mental=2)
+    state = act(state, "psy", 0)
+    state = act(state, "psy", 1)
+    state = act(state, "tour", 2, card=tour(cost_mental=2, fans=1000))  # Cécile dies
+    assert state.players[2].dead
+    state = act(state, "tour", 0, card=tour(), event=True)
+    # The event's form lists every player (a page drawn before the death): Cécile's part is
+    # left out, Axelle's and Bruno's apply.
+    after = game.apply(state, {"type": "event", "name": "Riot", "effects": [
+        {"seat": 0, "mental": -2}, {"seat": 1, "fans": 1000},
+        {"seat": 2, "money": -9000, "fans": 5000, "mental": 3, "souvenir": 2}]})
+    assert after.pending_event is None
+    assert after.players[0].mental == 16 and after.players[1].fans == 1000
+    assert after.players[2] == state.players[2]
+    # A dead player's part must still be well formed.
+    refused(state, {"type": "event", "effects": [{"seat": 2, "fans": "many"}]}, "malformed")
+
+
+def test_an_event_s_larger_loss_of_mental_health_kills() -> None:
+    state = act(new(), "tour", 0, card=tour(), event=True)
+    after = game.apply(state, {"type": "event", "effects": [{"seat": 1, "mental": -40,
+                                                             "fans": 2000}]})
+    assert after.players[1].dead and after.players[1].mental == 0
+    assert after.players[1].fans == 2000 and after.active == 0
+
+
+def test_the_host_corrects_the_tour_cards_of_a_decade() -> None:
+    state = new(options={"tours_80s": 4, "tours_90s": 3})
+    correction = {"type": "tour_cards", "decade": "80s", "count": 2}
+    assert game.owner(state, correction) == HOST
+    assert game.describe(state, correction).render() == "Host: tour cards of The 80s set to 2"
+    state = act(state, "tour", 0, card=tour())
+    state = act(state, "tour", 1, card=tour())
+    assert state.tours_taken == 2 and not state.closing
+    refused(state, {**correction, "count": 1}, "below_tours_taken", "2 tour cards of The 80s")
+    # Lowered to the tours taken: the decade ends once this turn is finished.
+    lowered = game.apply(state, correction)
+    assert lowered.closing and game.to_json(lowered)["tours_left"] == 0
+    assert game.to_json(lowered)["tours_in_decade"] == 2
+    refused(lowered, {"type": "tour", "seat": 0, "card": tour()}, "no_tour_left")
+    # Raised again, the decade goes on.
+    raised = game.apply(lowered, {**correction, "count": 5})
+    assert not raised.closing and game.to_json(raised)["tours_left"] == 3
+    # A later decade's count is corrected ahead; once it opens, it follows the correction.
+    later = game.apply(lowered, {"type": "tour_cards", "decade": "90s", "count": 1})
+    while later.decade == 0:
+        later = act(later, "pass", later.active)
+    assert game.to_json(later)["tours_in_decade"] == 1
+    refused(later, correction, "decade_over", "The 80s")
+    later = act(later, "tour", later.active, card=tour())
+    assert later.closing
+    for bad in ({"type": "tour_cards", "decade": "70s", "count": 2},
+                {"type": "tour_cards", "decade": 1, "count": 2},
+                {"type": "tour_cards", "decade": "90s"},
+                {"type": "tour_cards", "decade": "90s", "count": None},
+                {"type": "tour_cards", "decade": "90s", "count": 0},
+                {"type": "tour_cards", "decade": "90s", "count": 101},
+                {"type": "tour_cards", "decade": "90s", "count": "2"},
+                {"type": "tour_cards", "decade": "90s", "count": 2, "seat": 0}):
+        refused(later, bad, "malformed")
+
+
+def test_a_tour_cards_correction_overrides_the_card_list_and_ends_with_the_play() -> None:
+    deck = [{"kind": "tour", "name": n, "decade": "80s"} for n in ("A", "B", "C")]
+    state = new(options={"cards": deck, "tours_2000s": 1})
+    assert game.tours_in_decade(state) == 3
+    state = act(state, "tour_cards", decade="80s", count=1)
+    state = act(state, "tour", 0, card=0)
+    assert state.closing and game.tours_in_decade(state) == 1
+    state = replace(state, decade=2, closing=False, tours_taken=0)
+    state = act(state, "tour", state.active, card=tour())
+    while state.phase == "play":
+        state = act(state, "pass", state.active)
+    refused(state, {"type": "tour_cards", "decade": "2000s", "count": 3}, "count_phase")
 
 
 def test_effect_of_a_card_power() -> None:
@@ -631,7 +746,7 @@ JSON = st.recursive(
                                                                  max_size=4),
     max_leaves=12)
 FIELDS = ["seat", "card", "event", "dice", "vice", "effects", "name", "money", "mental",
-          "fans", "souvenir", "note", "objective", "done"]
+          "fans", "souvenir", "note", "objective", "done", "decade", "count"]
 
 
 @given(st.sampled_from([*game._HANDLERS, "nope"]),

@@ -25,7 +25,8 @@ State (``State``, frozen)
   players mark their objectives, then ``finish``) or ``"over"`` (``result`` is set).
 - ``decade`` (0, 1, 2: the 80s, 90s, 2000s), ``turn`` (from 1), ``first_player``,
   ``active``, ``tours_taken`` (in this decade) and ``closing`` (its last tour is taken: the
-  turn is finished, then the next decade, or the count after the 2000s).
+  turn is finished, then the next decade, or the count after the 2000s); ``tour_cards``
+  (the host's corrections of a decade's tour cards, which ``tours_in_decade`` reads).
 - ``players``: per seat the board (``start_money``, ``start_mental``, ``power``), ``money``,
   ``mental``, ``fans``, ``songs``, ``cubes`` (taken this turn) and ``cubes_left``,
   ``fifth_song_used``, ``vice_drawn``, the cards (``tours``, ``agents``, ``gear``, ``vices``,
@@ -64,7 +65,8 @@ A cube (the active seat only, in the play phase, no event pending; each uses one
 Free (no cube; never refused for being out of turn):
 
 - ``{"type": "event", "effects": [{"seat", "money", "mental", "fans", "souvenir"}],
-  "name"}``: the pending event's effect on each player named (changes, may be negative).
+  "name"}``: the pending event's effect on each player named (changes, may be negative). A player who
+  died for rock is left out: their part is read and set aside, the rest of the event applies.
 - ``{"type": "effect", "seat", "money", "mental", "fans", "souvenir", "note"}``: an agent's
   power or another card's effect on the seat's own board.
 - ``{"type": "vice", "seat", "card"}``: a vice card's contents (it fills the vice the seat
@@ -72,14 +74,20 @@ Free (no cube; never refused for being out of turn):
 - ``{"type": "objective", "seat", "objective", "done", "souvenir", "name"}``: an objective
   (index in the seat's list) completed or not, its points and name.
 - ``{"type": "finish"}`` (count phase): the count is closed; the outcome follows.
+- ``{"type": "tour_cards", "decade", "count"}`` (play phase): the host corrects the tour
+  cards of a decade (its id: ``"80s"``...), the current one or a later one, an edition value
+  of the running table; not below the tours already taken in it. The current decade's end
+  follows the new count: lowered to the tours taken, the decade ends once the turn is
+  finished; raised above them, it goes on.
 
 Owners: every action that names a ``seat`` belongs to it; ``event`` and ``finish`` belong to
-the table (any seated phone or the host).
+the table (any seated phone or the host); ``tour_cards`` to the host alone.
 
 Money and fans never go negative: a payment a player cannot afford is refused, and so is an
 event or effect taking more than they have. Mental health stays within 0..max: a gain stops
-at the top; a cost larger than the mental health left is refused, one equal to it is paid
-and the player dies for rock (an event's or an effect's loss stops at 0, the same death).
+at the top; a mental-health cost may always be paid: one at or above the mental health left
+brings it to 0 and the player dies for rock, what the card gives still counted (an event's
+or an effect's loss stops at 0, the same death). The phones ask before such a payment.
 
 Dying for rock: at 0 mental health the player gets the death bonus (souvenir points), their
 cubes of the turn are lost and their board is frozen (no cube, effect or vice any more);

@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..base import (
+    HOST,
     N_,
     TABLE,
     GameError,
@@ -202,6 +203,7 @@ ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "vice": ("seat", "card"),
     "objective": ("seat", "objective", "done", "souvenir", "name"),
     "finish": (),
+    "tour_cards": ("decade", "count"),
 }
 
 
@@ -368,14 +370,13 @@ def _change_mental(state: State, seat: int, delta: int) -> State:
 
 
 def _pay(state: State, seat: int, money: int = 0, mental: int = 0) -> State:
+    """A price: the money in full (refused otherwise); a mental-health cost may always be
+    paid, one at or above the player's mental health bringing them to 0: they die for rock
+    (the caller still adds what the card gives)."""
     p = state.players[seat]
     if money > p.money:
         raise IllegalAction(N_("%(name)s has $%(money)s, not the $%(cost)s this costs"),
                             code="too_little_money", name=p.name, money=p.money, cost=money)
-    if mental > p.mental:
-        raise IllegalAction(N_("%(name)s has %(mental)s mental health, not the %(cost)s this "
-                               "costs"), code="too_little_mental", name=p.name,
-                            mental=p.mental, cost=mental)
     state = _with_player(state, seat, money=p.money - money)
     return _change_mental(state, seat, -mental) if mental else state
 
@@ -647,13 +648,18 @@ def _pass(state: State, action: Mapping[str, Any]) -> State:
 
 # ---------------------------------------------------------------------------- free actions
 
+def _amounts(data: Mapping[str, Any]) -> tuple[int, int, int, int]:
+    """The signed changes an event or a card's effect names: money, fans, mental health,
+    souvenir points."""
+    return (_int(data, "money", low=-MAX_AMOUNT), _int(data, "fans", low=-MAX_AMOUNT),
+            _int(data, "mental", low=-100, high=100),
+            _int(data, "souvenir", low=-1000, high=1000))
+
+
 def _changes(state: State, data: Mapping[str, Any], seat: int) -> State:
     """Signed changes of one board (an event's or a card's effect)."""
     p = state.players[seat]
-    money = _int(data, "money", low=-MAX_AMOUNT)
-    fans = _int(data, "fans", low=-MAX_AMOUNT)
-    mental = _int(data, "mental", low=-100, high=100)
-    souvenir = _int(data, "souvenir", low=-1000, high=1000)
+    money, fans, mental, souvenir = _amounts(data)
     if p.dead:
         raise IllegalAction(N_("%(name)s died for rock: their board is frozen"),
                             code="dead", name=p.name)
@@ -694,9 +700,14 @@ def _event(state: State, action: Mapping[str, Any]) -> State:
     if state.pending_event is None:
         raise IllegalAction(N_("no event to resolve: none was under the last card bought"),
                             code="no_event")
-    for seat, effect in zip(seats, effects, strict=True):
-        state = _changes(state, effect, seat)
     buyer = state.pending_event[0]
+    for seat, effect in zip(seats, effects, strict=True):
+        if state.players[seat].dead:
+            # A player who died for rock is left out of every later event: their part is
+            # read (a malformed one is still refused) and set aside; the rest applies.
+            _amounts(effect)
+            continue
+        state = _changes(state, effect, seat)
     state = _vice_check(replace(state, pending_event=None), buyer)
     # The turn goes on clockwise from the buyer (or ends, if that was the last cube).
     return _next_placer(state) if state.phase == "play" else state
@@ -765,6 +776,40 @@ def _finish(state: State, action: Mapping[str, Any]) -> State:
                                                         or Reason.FINAL_COUNT))
 
 
+# A decade's tour cards, as the edition value's option bounds them.
+_TOUR_CARDS_MAX = next(o.maximum for o in OPTIONS if o.name == "tours_80s") or 100
+
+
+def _tour_cards(state: State, action: Mapping[str, Any]) -> State:
+    """The host corrects the tour cards of a decade (an edition value): not below the tours
+    already taken in it, nor for a decade that is over. The current decade's end follows
+    the new count: at the tours taken, it ends once this turn is finished."""
+    _known(action)
+    decade_id = action.get("decade")
+    if "decade" not in action:
+        raise MalformedInput(N_("missing field: %(field)s"), field="decade")
+    if not isinstance(decade_id, str) or decade_id not in DECADES:
+        raise MalformedInput(N_("decade must be one of %(decades)s"),
+                             decades=", ".join(DECADES))
+    if action.get("count") is None:
+        raise MalformedInput(N_("missing field: %(field)s"), field="count")
+    count = _int(action, "count", low=1, high=_TOUR_CARDS_MAX)
+    _playing(state)
+    decade = DECADES.index(decade_id)
+    name = DATA["decade"][decade]["name_en"]
+    if decade < state.decade:
+        raise IllegalAction(N_("%(decade)s are over: their tour cards can no longer change"),
+                            code="decade_over", decade=name)
+    if decade == state.decade and count < state.tours_taken:
+        raise IllegalAction(N_("%(taken)s tour cards of %(decade)s are already taken: the "
+                               "count cannot be lower"), code="below_tours_taken",
+                            decade=name, taken=state.tours_taken)
+    state = replace(state, tour_cards=state.tour_cards + ((decade, count),))
+    if decade == state.decade:
+        state = replace(state, closing=state.tours_taken >= count)
+    return state
+
+
 _HANDLERS = {
     "tour": _market,
     "agent": _market,
@@ -786,6 +831,7 @@ _HANDLERS = {
     "vice": _vice,
     "objective": _objective,
     "finish": _finish,
+    "tour_cards": _tour_cards,
 }
 
 
@@ -799,8 +845,8 @@ def outcome(state: State) -> Outcome | None:
 
 
 def owner(state: State, action: Mapping[str, Any]) -> Owner:
-    """Whom an action belongs to: the seat it names, or the table for events and the
-    count's close."""
+    """Whom an action belongs to: the seat it names, the table for events and the count's
+    close, the host for a correction of the tour cards (an edition value)."""
     if not isinstance(action, Mapping):
         raise MalformedInput(N_("an action must be an object"))
     kind = action.get("type")
@@ -809,6 +855,8 @@ def owner(state: State, action: Mapping[str, Any]) -> Owner:
                              type=kind)
     if kind in ("event", "finish"):
         return TABLE
+    if kind == "tour_cards":
+        return HOST
     return _seat(state, action)
 
 

@@ -92,6 +92,14 @@ def describe(state: State, action: Mapping[str, Any]) -> Label:
         return Label(N_("an event resolved"))
     if kind == "finish":
         return Label(N_("final count closed"))
+    if kind == "tour_cards":
+        decade = action.get("decade")
+        count = action.get("count")
+        if decade in DECADES and isinstance(count, int) and not isinstance(count, bool):
+            name = DATA["decade"][DECADES.index(decade)]["name_en"]
+            return Label(N_("Host: tour cards of %(decade)s set to %(count)s"),
+                         {"decade": name, "count": count})
+        return Label(N_("Host: tour cards corrected"))
     if isinstance(kind, str) and kind in _LABELS:
         return Label(_LABELS[kind], {"name": name})
     return Label(str(kind))
@@ -211,6 +219,9 @@ def random_action(state: State, rng: random.Random) -> dict[str, Any]:
                 "mental": rng.choice([-1, 1])}
     if rng.random() < 0.02:
         return {"type": "vice", "seat": seat, "card": {"name": "a vice"}}
+    if rng.random() < 0.02:  # the host corrects this decade's tour cards
+        return {"type": "tour_cards", "decade": DECADES[state.decade],
+                "count": max(state.tours_taken + rng.randint(0, 3), 1)}
     base = {"seat": seat}
     weights = {"tour": 6, "agent": 1, "gear": 3, "song": 3, "psy": 2, "detox": 1, "therapy": 1,
                "record_contract": 1, "mushroom_trip": 1, "artistic_exploration": 1,

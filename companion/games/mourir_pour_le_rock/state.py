@@ -222,6 +222,8 @@ class State:
     last_roll: Roll | None = None
     rolls: int = 0
     taken: tuple[int, ...] = ()
+    # The host's corrections of a decade's tour cards: (decade, count), the last one counts.
+    tour_cards: tuple[tuple[int, int], ...] = ()
     result: Outcome | None = None
     reason: str = field(default="")
 
@@ -262,9 +264,12 @@ def roll_dice(seed: int, number: int, count: int) -> tuple[int, ...]:
 
 
 def tours_in_decade(state: State, decade: int | None = None) -> int:
-    """The tour cards of a decade: the group's card list when it lists that decade's tours,
-    else the edition value."""
+    """The tour cards of a decade: the host's correction of it during the game, else the
+    group's card list when it lists that decade's tours, else the edition value."""
     decade = state.decade if decade is None else decade
+    corrected = [count for d, count in state.tour_cards if d == decade]
+    if corrected:
+        return corrected[-1]
     listed = sum(1 for c in state.settings.cards
                  if c.get("kind") == "tour" and c.get("decade") == DECADES[decade])
     return listed or state.settings[f"tours_{DECADES[decade]}"]
