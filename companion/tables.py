@@ -46,6 +46,7 @@ from .games.base import (
     FIRST_RULES,
     HOST,
     N_,
+    RULES_KEY,
     TABLE,
     GameError,
     IllegalAction,
@@ -53,10 +54,8 @@ from .games.base import (
     MalformedInput,
     Outcome,
     Owner,
-    RULES_KEY,
 )
 from .games.sealed import REVEAL_ACTION, SEAL_ACTION, Sealed, hidden_from
-
 
 # A log entry that records a seat changing phone; it changes no game state.
 SEAT_ENTRY = "seat"
@@ -299,6 +298,14 @@ class Written:
     owner: int | None = None
     revealed: Any = None
     author: str | None = None
+
+
+def stored_options(options: Any) -> Any:
+    """A stored table's options as its engine reads them: a table stored before tables
+    named their rules revision (``RULES_KEY``) was made under revision 1, and keeps it."""
+    if isinstance(options, dict) and RULES_KEY not in options:
+        return {**options, RULES_KEY: FIRST_RULES}
+    return options
 
 
 def sealed_step(game: ModuleType, state: Any) -> Sealed | None:
@@ -601,8 +608,8 @@ class TableService:
             row = session.get(TableRow, table_id)
             if row is None:
                 raise TableNotFound(N_("no table %(id)s"), id=table_id)
-            meta = TableMeta(row.game, row.players, row.options, row.watch_token,
-                             row.host_token)
+            meta = TableMeta(row.game, row.players, stored_options(row.options),
+                             row.watch_token, row.host_token)
         with self._lock:
             old = self._metas.get(table_id)
             if old is not None and old.watch_token != meta.watch_token:

@@ -15,7 +15,7 @@ import pytest
 
 from companion.db import Database
 from companion.games import GAMES
-from companion.games.base import GameError, Label, Outcome, read_options
+from companion.games.base import NEWEST_RULES, RULES_KEY, GameError, Label, Outcome, read_options
 from companion.tables import TableService
 
 GAME_IDS = sorted(GAMES)
@@ -52,7 +52,8 @@ def play(game: Any, rng: random.Random, players: int) -> tuple[Any, list[Any]]:
 def test_module_shape(game: Any) -> None:
     assert game.ID in GAMES and isinstance(game.NAME, str)
     assert 1 <= game.MIN_PLAYERS <= game.MAX_PLAYERS
-    assert read_options(game.OPTIONS, {}) == {o.name: o.default for o in game.OPTIONS}
+    assert read_options(game.OPTIONS, {}) == {**{o.name: o.default for o in game.OPTIONS},
+                                              RULES_KEY: NEWEST_RULES}
     for count in (game.MIN_PLAYERS, game.MAX_PLAYERS):
         state = game.setup(game.example_players(count), {})
         assert len(game.to_json(state)["players"]) == count

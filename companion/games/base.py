@@ -154,17 +154,21 @@ MAX_DECK_CARDS = 300
 MAX_CARD_TEXT = 120
 
 # The revision of a game's rules a table plays by, kept in its options under this key. The
-# table service writes the game's ``RULES`` there when a table is made, so a table keeps the
-# rules of the release it was created under: a table stored before the key existed plays by
-# revision 1, and an engine that changes a rule keeps the old one for such tables
-# (``rules_revision(state_options) < n``) instead of refusing the moves its log holds.
+# table service writes the game's ``RULES`` there when a table is made, and reads a table
+# stored before the key existed as revision 1 (``tables.stored_options``), so a table keeps
+# the rules of the release it was created under: an engine that changes a rule keeps the old
+# one for an older revision instead of refusing the moves its log holds. An engine given no
+# revision (its own tests, the command line) plays by its newest rules.
 RULES_KEY = "rules"
 FIRST_RULES = 1
+# What ``read_options`` hands back when no revision is named: above every game's ``RULES``,
+# so every "revision n or later" rule of the engine applies.
+NEWEST_RULES = 1_000_000
 
 
-def rules_revision(options: Mapping[str, Any] | None) -> int:
-    """The rules revision named in a table's options (revision 1 when none is)."""
-    value = (options or {}).get(RULES_KEY, FIRST_RULES)
+def rules_revision(options: Mapping[str, Any] | None, newest: int = FIRST_RULES) -> int:
+    """The rules revision named in a table's options (``newest`` when none is)."""
+    value = (options or {}).get(RULES_KEY, newest)
     if isinstance(value, bool) or not isinstance(value, int) or value < FIRST_RULES:
         raise MalformedInput(N_("option %(name)s must be a whole number from 1"),
                              name=RULES_KEY)
@@ -173,13 +177,13 @@ def rules_revision(options: Mapping[str, Any] | None) -> int:
 
 def read_options(declared: Sequence[Option], given: Any) -> dict[str, Any]:
     """Check a table's options against the declared ones and fill in the defaults; the
-    rules revision (``RULES_KEY``) comes back too, 1 when not given."""
+    rules revision (``RULES_KEY``) comes back too: the one given, else ``NEWEST_RULES``."""
     if given is None:
         given = {}
     if not isinstance(given, Mapping):
         raise MalformedInput(N_("options must be an object"))
     given = dict(given)
-    revision = rules_revision(given)
+    revision = rules_revision(given, NEWEST_RULES)
     given.pop(RULES_KEY, None)
     known = {o.name: o for o in declared}
     unknown = sorted(set(given) - set(known))

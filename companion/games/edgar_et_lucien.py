@@ -208,6 +208,7 @@ from typing import Any
 from .base import (
     HOST,
     N_,
+    RULES_KEY,
     GameError,
     IllegalAction,
     Label,
@@ -226,6 +227,10 @@ from .base import (
 from .sealed import REVEAL_ACTION, SEAL_ACTION, Sealed
 
 ID = "edgar-et-lucien"
+# The rules revision of this release (see ``base.RULES_KEY``). Revision 2: a robbery needs an
+# arrival, a Remote Action Intimidation respects Heritage Protection, influence tokens are
+# counted. A table stored before then (revision 1) plays on by the rules its log holds.
+RULES = 2
 NAME = "Edgar & Lucien"
 LANGUAGES = ("en", "fr")
 
@@ -396,6 +401,9 @@ class Settings:
     hidden_money: bool
     seed: int
     side: str
+    # The rules revision the table was made under (``RULES``): a table of revision 1, stored
+    # before the rulings of revision 2, keeps the rules its log was played by.
+    rules: int = RULES
 
 
 @dataclass(frozen=True)
@@ -554,7 +562,8 @@ def setup(players: Sequence[Mapping[str, Any]], options: Mapping[str, Any]) -> S
                                 code="colour_taken", colour=colour)
         seated.append(Player(name.strip(), str(colour), START_COGS, START_POPULARITY))
     board = board_for(len(seated))
-    settings = Settings(values["hidden_money"], values["seed"], board.key)
+    settings = Settings(values["hidden_money"], values["seed"], board.key,
+                        values[RULES_KEY])
     return State(settings=settings, players=tuple(seated),
                  owners=tuple(None for _ in board.districts),
                  deck=shuffled_deck(settings.seed, 0, full_deck()),
@@ -712,6 +721,8 @@ def tokens_left(state: State, seat: int) -> int:
 
 
 def _need_tokens(state: State, seat: int, count: int = 1) -> None:
+    if state.settings.rules < 2:
+        return  # a table of revision 1 did not count influence tokens
     if tokens_left(state, seat) < count:
         raise IllegalAction(N_("%(name)s has no influence token left: one must come back "
                                "(a district lost, or the end of the Electoral Period) first"),
@@ -952,7 +963,7 @@ def _rob(state: State, action: Mapping[str, Any]) -> State:
     if target.edgar == target.lucien:
         raise IllegalAction(N_("%(victim)s's Edgar guards his Lucien: no robbery"),
                             code="bodyguard", victim=target.name)
-    if not edgar_arrived(state, seat):
+    if state.settings.rules >= 2 and not edgar_arrived(state, seat):
         assert robber.edgar is not None
         raise IllegalAction(N_("%(name)s's Edgar did not arrive on %(district)s this turn: "
                                "an Edgar robs only on the district he moved onto"),
@@ -1287,7 +1298,7 @@ def intimidate(state: State, target: int, raw_district: Any, *, remote: bool = F
     """The designated player makes one of their districts neutral: protected or not by an
     ordinary Intimidation; through Remote Action (a Manigance card) only an unprotected one,
     so the Heritage Protection holder gives up nothing."""
-    shielded = remote and state.heritage == target
+    shielded = remote and state.heritage == target and state.settings.rules >= 2
     if raw_district is None:
         if districts_of(state, target) and not shielded:
             raise IllegalAction(N_("%(name)s owns districts: name the one made neutral"),
