@@ -18,7 +18,8 @@ PLAIN = {"kind": "fundraising", "high": 1, "low": 1}
 
 
 def new(count: int = 3, **options: Any) -> game.State:
-    return game.setup(game.example_players(count), options)
+    """A table of this release's rules (``rules=1``: a table stored before revision 2)."""
+    return game.setup(game.example_players(count), {"rules": game.RULES, **options})
 
 
 def run(state: game.State, *actions: dict[str, Any]) -> game.State:
@@ -126,8 +127,8 @@ def test_a_scandal_is_never_a_face_up_card() -> None:
 
 # ---------------------------------------------------------------------------- Policy
 
-def policy_state(count: int = 3) -> game.State:
-    return run(new(count), {"type": "take", "seat": 0, "slot": 0, "card": POLICY})
+def policy_state(count: int = 3, **options: Any) -> game.State:
+    return run(new(count, **options), {"type": "take", "seat": 0, "slot": 0, "card": POLICY})
 
 
 def test_policy_auction_goes_from_the_next_player_and_the_active_player_matches() -> None:
@@ -146,10 +147,36 @@ def test_policy_auction_goes_from_the_next_player_and_the_active_player_matches(
     assert state.last_policy is not None and state.last_policy.high_bidder == 0
 
 
-def test_policy_active_player_outbids() -> None:
-    state = run(policy_state(), {"type": "bid", "seat": 1, "amount": 3},
+def test_policy_the_active_player_matches_the_highest_bid_exactly_never_more() -> None:
+    state = run(policy_state(), {"type": "bid", "seat": 1, "amount": 2},
+                {"type": "pass", "seat": 2})
+    error = refused(state, {"type": "bid", "seat": 0, "amount": 5},
+                    match=r"Abigail matches the highest bid exactly \(2 Sincerity\) or passes")
+    assert error.code == "bid_must_match"
+    refused(state, {"type": "bid", "seat": 0, "amount": 3}, match="exactly")
+    assert game.to_json(state)["policy"]["maximum"] == 2
+    state = run(state, {"type": "bid", "seat": 0, "amount": 2})
+    assert state.players[0].sincerity == 10 and state.players[1].sincerity == 12
+
+
+def test_policy_nobody_bid_the_active_player_takes_the_pawns_for_0_never_more() -> None:
+    state = run(policy_state(), {"type": "pass", "seat": 1}, {"type": "pass", "seat": 2})
+    error = refused(state, {"type": "bid", "seat": 0, "amount": 3},
+                    match="nobody bid: Abigail takes the pawns for 0 Sincerity")
+    assert error.code == "bid_must_match"
+    assert game.to_json(state)["policy"]["maximum"] == 0
+
+
+def test_a_table_of_rules_1_keeps_its_policy_auction_the_active_player_outbidding() -> None:
+    """A log stored before the rules revision 2 folds as it did: the active player's word
+    could go above the highest bid, and cost something when nobody bid."""
+    state = run(policy_state(rules=1), {"type": "bid", "seat": 1, "amount": 3},
                 {"type": "pass", "seat": 2}, {"type": "bid", "seat": 0, "amount": 5})
     assert state.players[0].sincerity == 7 and state.players[1].sincerity == 12
+    state = run(policy_state(rules=1), {"type": "pass", "seat": 1}, {"type": "pass", "seat": 2},
+                {"type": "bid", "seat": 0, "amount": 3})
+    assert state.players[0].sincerity == 9 and state.players[0].available == 9
+    assert game.RULES == 2 and new().settings.rules == game.RULES
 
 
 def test_policy_active_player_passes_and_the_highest_bidder_wins() -> None:
@@ -195,7 +222,7 @@ def ads_state(count: int = 3, active: int = 0) -> game.State:
 def test_advertising_bids_are_sealed_and_shown_at_once() -> None:
     state = ads_state()
     step = game.sealed(state)
-    assert step is not None and step.seats == (0, 1, 2) and step.key == "ads:1"
+    assert step is not None and step.seats == (0, 1, 2) and step.key == "ads:1:1:midwest"
     state = run(state, {"type": "seal", "seat": 1, "value": 4})
     for viewer in (None, 0, 2):
         text = public(state, viewer)
@@ -280,8 +307,8 @@ def test_a_scandal_drawn_to_raise_sincerity_gives_nothing_and_goes_round() -> No
 
 # ---------------------------------------------------------------------------- the chain
 
-def chain_state(card: dict[str, Any], count: int = 3) -> game.State:
-    state = run(new(count), {"type": "take", "seat": 0, "slot": 3, "card": PLAIN})
+def chain_state(card: dict[str, Any], count: int = 3, **options: Any) -> game.State:
+    state = run(new(count, **options), {"type": "take", "seat": 0, "slot": 3, "card": PLAIN})
     return refill(state, card)
 
 
@@ -390,6 +417,56 @@ def test_the_fourth_skeleton_ends_the_game_once_the_refill_is_done() -> None:
     refused(state, {"type": "take", "seat": 1, "slot": 0, "card": FUND}, GameOver)
 
 
+def test_a_skeleton_counts_toward_the_4_from_its_draw_its_effect_entered_after() -> None:
+    state = with_skeletons(chain_state({"kind": "blackmail", "amount": 2}), 1, 3)
+    state = run(state, {"type": "pay", "seat": 0}, {"type": "skeleton", "seat": 1})
+    assert state.phase == "skeleton" and len(state.players[1].skeletons) == 3
+    assert game.skeleton_count(state, 1) == 4
+    shown = game.to_json(state)["players"][1]
+    assert shown["skeletons"] == 4 and shown["malus"] == 5
+    assert game.totals(state)[1] == -5
+    assert state.ending == game.Trigger.SKELETONS and game.outcome(state) is None
+    state = run(state, {"type": "skeleton_effect", "seat": 1, "money": -1, "sincerity": 0,
+                        "pawns": 0})
+    assert len(state.players[1].skeletons) == 4 and game.skeleton_count(state, 1) == 4
+    assert state.phase == "refill" and state.players[1].money == 15
+    state = refill(state, FUND)
+    assert state.phase == "over" and game.totals(state)[1] == -5
+
+
+def test_a_table_of_rules_1_counts_a_skeleton_once_its_effect_is_entered() -> None:
+    state = with_skeletons(chain_state({"kind": "blackmail", "amount": 2}, rules=1), 1, 3)
+    state = run(state, {"type": "pay", "seat": 0}, {"type": "skeleton", "seat": 1})
+    assert game.skeleton_count(state, 1) == 3 and state.ending is None
+    assert game.to_json(state)["players"][1]["malus"] == 0
+    state = run(state, {"type": "skeleton_effect", "seat": 1, "money": 0, "sincerity": 0,
+                        "pawns": 0})
+    assert state.ending == game.Trigger.SKELETONS and game.skeleton_count(state, 1) == 4
+
+
+def test_the_refill_s_scandal_and_its_skeleton_come_before_the_end() -> None:
+    """The last pawn is placed; the slot's refill draws a Blackmail whose Skeleton is its
+    drawer's 4th: the chain is resolved, the effect entered, the slot filled, then scored."""
+    state = ads_state(2)
+    state = replace(state, players=(replace(state.players[0], available=1, reserve=19),
+                                    *state.players[1:]))
+    state = with_skeletons(state, 0, 3)
+    state = run(state, {"type": "seal", "seat": 0, "value": 1},
+                {"type": "seal", "seat": 1, "value": 0}, {"type": "reveal"},
+                {"type": "place", "seat": 0, "count": 1}, {"type": "place", "seat": 1, "count": 0})
+    assert state.ending == game.Trigger.LAST_PAWN and state.phase == "refill"
+    state = refill(state, {"kind": "blackmail", "amount": 15})
+    state = run(state, {"type": "skeleton", "seat": 0})
+    assert state.phase == "skeleton" and game.outcome(state) is None
+    assert game.to_json(state)["players"][0]["skeletons"] == 4
+    state = run(state, {"type": "skeleton_effect", "seat": 0, "money": 0, "sincerity": 0,
+                        "pawns": 0})
+    assert state.phase == "refill" and game.outcome(state) is None
+    state = refill(state, FUND)
+    assert state.phase == "over" and state.ending == game.Trigger.LAST_PAWN
+    assert game.to_json(state)["players"][0]["malus"] == 5
+
+
 def test_placing_the_last_pawn_ends_the_game_after_the_other_winner_places() -> None:
     state = ads_state(3)
     state = replace(state, players=(replace(state.players[0], available=2, reserve=18),
@@ -437,6 +514,51 @@ def test_raising_sincerity_with_the_last_card_ends_the_game() -> None:
     state = run(state, {"type": "raise_sincerity", "seat": 0,
                         "card": {"kind": "advertising", "value": 2}})
     assert game.outcome(state) is not None and state.players[0].sincerity == 14
+
+
+# ---------------------------------------------------------------------------- corrections
+
+def test_the_host_corrects_the_action_deck_s_size_not_below_the_cards_drawn() -> None:
+    state = refill(run(new(2), {"type": "take", "seat": 0, "slot": 0, "card": PLAIN}))
+    assert state.drawn == 1 and game.remaining_cards(state) == 49
+    assert game.owner(state, {"type": "deck_size", "size": 40}) == HOST
+    label = game.describe(state, {"type": "deck_size", "size": 40})
+    assert label.render() == "Host: the Action deck holds 40 cards"
+    state = run(state, {"type": "deck_size", "size": 40})
+    assert game.remaining_cards(state) == 29 and state.settings.deck_size == 40
+    assert game.to_json(state)["deck"] == {"size": 40, "drawn": 1, "remaining": 29}
+    error = refused(state, {"type": "deck_size", "size": 10}, match="cannot be below 11")
+    assert error.code == "out_of_range"
+    refused(state, {"type": "deck_size"}, MalformedInput, "missing field: size")
+    refused(state, {"type": "deck_size", "size": "40"}, MalformedInput, "whole number")
+    refused(new(2), {"type": "deck_size", "size": 10}, match="cannot be below 11")
+
+
+def test_a_deck_corrected_to_the_cards_drawn_ends_the_game_a_larger_one_takes_it_back() -> None:
+    # Between two actions: the one card drawn was the last, the game is scored at once.
+    state = refill(run(new(2), {"type": "take", "seat": 0, "slot": 0, "card": PLAIN}))
+    over = run(state, {"type": "deck_size", "size": 11})
+    assert over.phase == "over" and over.ending == game.Trigger.LAST_CARD
+    # Mid-action: the action finishes (the chain, then no card left to refill), then scored.
+    state = run(new(2), {"type": "take", "seat": 0, "slot": 0, "card": PLAIN},
+                {"type": "refill", "seat": 0, "card": {"kind": "journalist", "amount": 1}},
+                {"type": "pay", "seat": 0})
+    assert state.phase == "chain" and state.ending is None
+    ending = run(state, {"type": "deck_size", "size": 11})
+    assert ending.ending == game.Trigger.LAST_CARD and ending.phase == "chain"
+    assert run(ending, {"type": "pay", "seat": 1}).phase == "over"
+    # The host then says the deck holds more: that end is taken back, the refill goes on.
+    back = run(ending, {"type": "deck_size", "size": 30})
+    assert back.ending is None and game.remaining_cards(back) == 19
+    back = run(back, {"type": "pay", "seat": 1})
+    assert back.phase == "refill" and game.outcome(back) is None
+    # A slot waiting for its refill when the deck is found empty stays empty.
+    waiting = run(new(2), {"type": "take", "seat": 0, "slot": 0, "card": PLAIN},
+                  {"type": "refill", "seat": 0, "card": {"kind": "journalist", "amount": 1}},
+                  {"type": "pay", "seat": 0}, {"type": "pay", "seat": 1})
+    assert waiting.phase == "refill"
+    waiting = run(waiting, {"type": "deck_size", "size": 11})
+    assert waiting.phase == "over" and waiting.display[0] is None
 
 
 # ---------------------------------------------------------------------------- scoring
@@ -568,6 +690,16 @@ def test_the_deck_list_offers_its_cards_by_index() -> None:
     label = game.describe(state, {"type": "refill", "seat": 0, "card": {"deck": 1}})
     assert label.render() == "Abigail refilled a slot: Advertising"
     refused(state, {"type": "refill", "seat": 0, "card": {"deck": 2}}, match="above 1")
+
+
+def test_the_advertising_bids_are_keyed_by_turn_slot_and_region() -> None:
+    """Bids everyone saw bind only the same card replayed: the key names the card taken."""
+    state = ads_state(3)
+    bids = game.sealed(state)
+    assert bids is not None and bids.key == "ads:1:1:midwest"
+    other = run(new(3), {"type": "take", "seat": 0, "slot": 4,
+                         "card": {"kind": "advertising", "region": "west-coast", "pawns": 2}})
+    assert game.sealed(other) is not None and game.sealed(other).key == "ads:1:4:west-coast"
 
 
 def test_describe_never_shows_a_sealed_bid() -> None:

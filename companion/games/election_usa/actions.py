@@ -20,6 +20,7 @@ from ..sealed import REVEAL_ACTION, SEAL_ACTION, Sealed
 from .data import (
     ADS_STEP,
     FACE_UP,
+    MAX_DECK_SIZE,
     PLAYABLE,
     SCANDALS,
     SKELETON_LIMIT,
@@ -49,6 +50,7 @@ from .state import (
     parse_card,
     region_index,
     remaining_cards,
+    skeleton_count,
 )
 
 # ---------------------------------------------------------------------------- the turn
@@ -106,9 +108,18 @@ def _take(state: State, action: Mapping[str, Any]) -> State:
         order = clockwise(seat + 1, count)
         return replace(state, phase="policy", policy=Policy(card.pawns, order))
     assert card.region is not None
-    bids = Sealed.open(ADS_STEP, range(count), key=f"ads:{state.turn}")
+    bids = Sealed.open(ADS_STEP, range(count), key=advertising_key(state.turn, slot,
+                                                                   card.region))
     return replace(state, phase="advertising",
                    advertising=Advertising(card.region, card.pawns, bids))
+
+
+def advertising_key(turn: int, slot: int, region: str) -> str:
+    """The instance of the Advertising bids (``Sealed.key``): the turn, the slot taken and the
+    card's region. Bids everyone saw bind only the same card replayed in the same turn; the
+    table undoing the take and playing another card seals afresh (RULINGS, "For every
+    game")."""
+    return f"ads:{turn}:{slot}:{region}"
 
 
 def _raise_sincerity(state: State, action: Mapping[str, Any]) -> State:
@@ -207,6 +218,16 @@ def minimum_policy_bid(state: State, seat: int) -> int:
     return high + 1
 
 
+def maximum_policy_bid(state: State, seat: int) -> int:
+    """The highest bid ``seat`` may make now: their Sincerity; from rules revision 2 the
+    active player's word is the highest bid matched exactly (0 when nobody bid), never more."""
+    assert state.policy is not None
+    have = state.players[seat].sincerity
+    if seat == state.active and state.settings.rules >= 2:
+        return min(have, state.policy.high)
+    return have
+
+
 def _bid(state: State, action: Mapping[str, Any]) -> State:
     _keys(action, "seat", "amount")
     amount = _int(action, "amount", 0)
@@ -218,6 +239,13 @@ def _bid(state: State, action: Mapping[str, Any]) -> State:
     if amount > state.players[seat].sincerity:
         raise IllegalAction(N_("%(name)s has only %(sincerity)s Sincerity"), code="cannot_afford",
                             name=_name(state, seat), sincerity=state.players[seat].sincerity)
+    if amount > maximum_policy_bid(state, seat):
+        if policy.high_bidder is None:
+            raise IllegalAction(N_("nobody bid: %(name)s takes the pawns for 0 Sincerity, "
+                                   "or passes"), code="bid_must_match", name=_name(state, seat))
+        raise IllegalAction(N_("%(name)s matches the highest bid exactly (%(amount)s "
+                               "Sincerity) or passes"), code="bid_must_match",
+                            name=_name(state, seat), amount=policy.high)
     policy = replace(policy, high=amount, high_bidder=seat,
                      spoken=(*policy.spoken, (seat, amount)), index=policy.index + 1)
     return _policy_next(state, policy)
@@ -375,7 +403,16 @@ def _pay(state: State, action: Mapping[str, Any]) -> State:
 
 def _skeleton(state: State, action: Mapping[str, Any]) -> State:
     seat, chain = _chain_speaker(state, action)
-    return replace(state, phase="skeleton", chain=replace(chain, drawer=seat))
+    state = replace(state, phase="skeleton", chain=replace(chain, drawer=seat))
+    # From rules revision 2 the Skeleton counts from its draw (``skeleton_count``): the 4th
+    # ends the game now, its effect still to be entered before the scoring.
+    return _fourth_skeleton(state, seat)
+
+
+def _fourth_skeleton(state: State, seat: int) -> State:
+    if skeleton_count(state, seat) >= SKELETON_LIMIT:
+        return replace(state, ending=state.ending or Trigger.SKELETONS)
+    return state
 
 
 def _skeleton_effect(state: State, action: Mapping[str, Any]) -> State:
@@ -419,6 +456,33 @@ def _skeleton_effect(state: State, action: Mapping[str, Any]) -> State:
     return _chain_over(state)
 
 
+# ---------------------------------------------------------------------------- corrections
+
+def _deck_size(state: State, action: Mapping[str, Any]) -> State:
+    """The host corrects the Action deck's size (an edition value), the ten face-up cards
+    included: not below the cards already out of the deck. At exactly those, the card drawn
+    last was the last one: the end is triggered (the game is scored at once between two
+    actions; a slot waiting for its refill stays empty). A larger deck than the count that
+    ended it takes that end back (a 4th Skeleton drawn since still ends it)."""
+    _keys(action, "size")
+    if action.get("size") is None:
+        raise MalformedInput(N_("missing field: %(field)s"), field="size")
+    lowest = FACE_UP + max(state.drawn, 1)
+    size = _int(action, "size", lowest, MAX_DECK_SIZE)
+    state = replace(state, settings=replace(state.settings, deck_size=size))
+    if remaining_cards(state) == 0:
+        state = replace(state, ending=state.ending or Trigger.LAST_CARD)
+        if state.phase in ("turn", "refill"):
+            return _end_turn(state)
+        return state
+    if state.ending == Trigger.LAST_CARD:
+        # Only a Skeleton can follow the last card in the same action (its chain).
+        fourth = any(skeleton_count(state, s) >= SKELETON_LIMIT
+                     for s in range(len(state.players)))
+        state = replace(state, ending=Trigger.SKELETONS if fourth else None)
+    return state
+
+
 def _chain_over(state: State) -> State:
     chain = state.chain
     assert chain is not None
@@ -441,6 +505,7 @@ _HANDLERS = {
     "skeleton": _skeleton,
     "skeleton_effect": _skeleton_effect,
     "refill": _refill,
+    "deck_size": _deck_size,
 }
 
 
@@ -459,6 +524,7 @@ ACTION_FIELDS = {
     "skeleton": ("seat",),
     "skeleton_effect": ("seat", "money", "sincerity", "pawns", "deck", "note"),
     "refill": ("seat", "card", "last"),
+    "deck_size": ("size",),
 }
 
 
@@ -491,11 +557,11 @@ _SEAT_ACTIONS = ("take", "raise_sincerity", "bid", "pass", SEAL_ACTION, "place",
 
 def owner(state: State, action: Mapping[str, Any]) -> Owner:
     """Whom an action belongs to: the seat it names (its phone), any phone for ``show``, the
-    host for ``reveal``."""
+    host for ``reveal`` and for ``deck_size`` (a correction of an edition value)."""
     if not isinstance(action, Mapping):
         raise MalformedInput(N_("an action must be an object"))
     kind = action.get("type")
-    if kind == REVEAL_ACTION:
+    if kind in (REVEAL_ACTION, "deck_size"):
         return HOST
     if kind == "show":
         return TABLE

@@ -13,6 +13,10 @@ from ..base import (
 )
 
 ID = "election-usa"
+# The rules revision a new table plays by (``base.RULES_KEY``). 2: the active player's Policy
+# word matches the highest bid exactly (0 when nobody bid); a Skeleton counts toward the 4
+# from its draw. A table of revision 1 keeps the rules it was made under.
+RULES = 2
 NAME = "Election USA"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5

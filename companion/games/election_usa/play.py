@@ -13,6 +13,7 @@ from ..sealed import REVEAL_ACTION, SEAL_ACTION
 from .actions import (
     apply,
     can_pay,
+    maximum_policy_bid,
     minimum_policy_bid,
     sealed,
 )
@@ -74,10 +75,10 @@ def random_action(state: State, rng: random.Random) -> dict[str, Any]:
         assert state.policy is not None
         speaker = state.policy.order[state.policy.index]
         lowest = minimum_policy_bid(state, speaker)
-        have = state.players[speaker].sincerity
-        if have >= lowest and rng.random() < 0.5:
+        highest = maximum_policy_bid(state, speaker)
+        if highest >= lowest and rng.random() < 0.5:
             return {"type": "bid", "seat": speaker, "amount": rng.randint(lowest, min(
-                have, lowest + 2))}
+                highest, lowest + 2))}
         return {"type": "pass", "seat": speaker}
     if state.phase == "advertising":
         bids = sealed(state)

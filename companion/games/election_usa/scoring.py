@@ -16,6 +16,7 @@ from .data import (
 )
 from .state import (
     State,
+    skeleton_count,
 )
 
 # ---------------------------------------------------------------------------- scoring
@@ -43,7 +44,7 @@ def region_scores(state: State) -> tuple[RegionScore, ...]:
 
 
 def malus_of(state: State, seat: int) -> int:
-    return state.settings.malus if len(state.players[seat].skeletons) >= SKELETON_LIMIT else 0
+    return state.settings.malus if skeleton_count(state, seat) >= SKELETON_LIMIT else 0
 
 
 def totals(state: State) -> tuple[int, ...]:

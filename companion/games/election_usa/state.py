@@ -9,6 +9,7 @@ from typing import Any
 
 from ..base import (
     N_,
+    RULES_KEY,
     GameError,
     IllegalAction,
     MalformedInput,
@@ -85,6 +86,7 @@ class Settings:
     points: tuple[tuple[int, int, int], ...]  # per region, in REGION_IDS order
     action_deck: tuple[Card, ...]
     skeleton_deck: tuple[Mapping[str, Any], ...]
+    rules: int = 1  # the rules revision the table plays by (``data.RULES``)
 
 
 @dataclass(frozen=True)
@@ -324,7 +326,7 @@ def setup(players: Sequence[Mapping[str, Any]], options: Mapping[str, Any]) -> S
         deck_size=size if deck else values["action_cards"],
         points=tuple(tuple(values[points_option(r, p)] for p in range(3))
                      for r in REGIONS),
-        action_deck=tuple(deck), skeleton_deck=tuple(skeletons))
+        action_deck=tuple(deck), skeleton_deck=tuple(skeletons), rules=values[RULES_KEY])
     if not isinstance(players, list | tuple):
         raise MalformedInput(N_("players must be a list"))
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
@@ -374,6 +376,17 @@ def clamp_sincerity(value: int) -> int:
 def remaining_cards(state: State) -> int:
     """Action cards left in the draw pile."""
     return max(0, state.settings.deck_size - FACE_UP - state.drawn)
+
+
+def skeleton_count(state: State, seat: int) -> int:
+    """The Skeletons ``seat`` has drawn: from revision 2 a Skeleton counts from its draw, its
+    effect still to be entered (revision 1 counted it once its effect was entered)."""
+    count = len(state.players[seat].skeletons)
+    chain = state.chain
+    if (state.settings.rules >= 2 and state.phase == "skeleton" and chain is not None
+            and chain.drawer == seat):
+        count += 1
+    return count
 
 
 def region_index(region: str) -> int:

@@ -13,6 +13,7 @@ from ..base import (
 from ..sealed import REVEAL_ACTION, SEAL_ACTION
 from .actions import (
     can_pay,
+    maximum_policy_bid,
     minimum_policy_bid,
 )
 from .data import (
@@ -33,6 +34,7 @@ from .state import (
     State,
     placed,
     remaining_cards,
+    skeleton_count,
 )
 
 # ---------------------------------------------------------------------------- reading
@@ -105,6 +107,9 @@ def describe(state: State, action: Mapping[str, Any]) -> Label:
         return Label(N_("%(name)s drew a Skeleton"), {"name": name})
     if kind == "skeleton_effect":
         return Label(N_("%(name)s's Skeleton took effect"), {"name": name})
+    if kind == "deck_size":
+        return Label(N_("Host: the Action deck holds %(size)s cards"),
+                     {"size": action.get("size")})
     return Label(str(kind))
 
 
@@ -125,7 +130,7 @@ def to_json(state: State, viewer: int | None = None) -> dict[str, Any]:
             "sincerity": p.sincerity, "available": p.available, "reserve": p.reserve,
             "placed": placed(state, seat),
             "regions": {REGION_IDS[i]: state.board[i][seat] for i in range(len(REGIONS))},
-            "skeletons": len(p.skeletons),
+            "skeletons": skeleton_count(state, seat),
             "skeleton_cards": [{"name": k.name, "note": k.note, "money": k.money,
                                 "sincerity": k.sincerity, "pawns": k.pawns}
                                for k in p.skeletons] if viewer == seat else None,
@@ -177,7 +182,8 @@ def to_json(state: State, viewer: int | None = None) -> dict[str, Any]:
             "pawns": policy.pawns, "order": list(policy.order), "high": policy.high,
             "high_bidder": policy.high_bidder,
             "spoken": [{"seat": s, "amount": a} for s, a in policy.spoken],
-            "minimum": minimum_policy_bid(state, speaker) if speaker is not None else None},
+            "minimum": minimum_policy_bid(state, speaker) if speaker is not None else None,
+            "maximum": maximum_policy_bid(state, speaker) if speaker is not None else None},
         "last_policy": None if state.last_policy is None else {
             "pawns": state.last_policy.pawns, "high": state.last_policy.high,
             "winner": state.last_policy.high_bidder,
