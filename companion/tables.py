@@ -308,6 +308,18 @@ def stored_options(options: Any) -> Any:
     return options
 
 
+def apply_logged(game: ModuleType, state: Any, action: Mapping[str, Any]) -> Any:
+    """Apply an action of a stored log. A log stored before the platform revealed sealed
+    steps as entries of their own holds none: there the last seal resolved the step, so a
+    complete step followed by an entry that is neither a seal nor a reveal (which no engine
+    takes while a step is open) is revealed first, as that release did."""
+    if action.get("type") not in (SEAL_ACTION, REVEAL_ACTION):
+        opened = sealed_step(game, state)
+        if opened is not None and opened.complete:
+            state = game.apply(state, {"type": REVEAL_ACTION})
+    return game.apply(state, action)
+
+
 def sealed_step(game: ModuleType, state: Any) -> Sealed | None:
     """The game's open step of secret inputs, if it has one."""
     sealed_of = getattr(game, "sealed", None)
@@ -380,10 +392,10 @@ def _fold(game: ModuleType, players: Any, options: Any,
     round_of = getattr(game, "round_number", None)
     for seq, action in effective:
         if round_of is None:
-            state = game.apply(state, action)
+            state = apply_logged(game, state, action)
             continue
         before: int = round_of(state)
-        state = game.apply(state, action)
+        state = apply_logged(game, state, action)
         if round_of(state) != before:
             _close_round(closers, before, round_of(state), seq)
     return state, closers
@@ -1422,10 +1434,10 @@ def _extended(game: ModuleType, base: Kept, entries: Sequence[Any]) -> Kept:
         undone = []
         effective.append((e.seq, e.payload))
         if round_of is None:
-            state = game.apply(state, e.payload)
+            state = apply_logged(game, state, e.payload)
         else:
             before: int = round_of(state)
-            state = game.apply(state, e.payload)
+            state = apply_logged(game, state, e.payload)
             if round_of(state) != before:
                 closers[before] = e.seq
         labels[e.seq] = _label(e.label)

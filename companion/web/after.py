@@ -31,7 +31,14 @@ from .. import plays
 from ..db import EntryRow, TableRow
 from ..games.base import N_, RULES_KEY, GameError, IllegalAction, Label
 from ..i18n import gettext as _
-from ..tables import NotAllowed, Sender, TableNotFound, TableView, replay_entries
+from ..tables import (
+    NotAllowed,
+    Sender,
+    TableNotFound,
+    TableView,
+    apply_logged,
+    replay_entries,
+)
 from . import pages
 from .api import api_bp, error_body
 from .common import _names, _safe, render_label, sentence, service, translate_error
@@ -235,7 +242,7 @@ def _rounds(view: TableView, raw: list[tuple[Any, ...]]) -> dict[int, int | None
         prefix.append((seq, kind, payload, owner, revealed))
         try:
             if kind == "action":
-                stack.append(game.apply(stack[-1], payload))
+                stack.append(apply_logged(game, stack[-1], payload))
                 undone.clear()
             elif kind == "undo" and len(stack) > 1:
                 undone.append(stack.pop())

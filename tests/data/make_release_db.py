@@ -1,0 +1,60 @@
+"""Make a SQLite database with an earlier release of the companion, for
+``tests/test_old_release.py``: run it from a checkout of that release, e.g.
+
+    git worktree add /tmp/old ab935a1^
+    cd /tmp/old && python /path/to/tests/data/make_release_db.py /path/to/out.sqlite
+
+It stores an Edgar & Lucien table whose log holds moves that release accepted and later
+rulings refuse (a robbery by an Edgar who did not arrive: his Lucien target walked in to
+him), and prints the table's id. The database file is committed; this script says how it
+was made."""
+
+from __future__ import annotations
+
+import sys
+
+from companion.db import Database
+from companion.games import edgar_et_lucien as game
+from companion.tables import TableService
+
+PLAYERS = [{"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"},
+           {"name": "Cy", "colour": "yellow"}]
+IMMOBILE = {"kind": "immobile"}
+
+
+def main(path: str) -> None:
+    db = Database(f"sqlite:///{path}")
+    tables = TableService(db)
+    view = tables.create(game.ID, PLAYERS, {"seed": 7})
+    table = view.id
+    board = game.board_for(3)
+    order = list(game.to_json(view.state)["order"])
+    # Ann's pawns on one district; Bob's on a neighbour, a border move away.
+    ann = "rivet-lane"
+    move, bob = next((m, to) for m, to in game.move_options(board, ann)
+                     if m["kind"] == "border" and to != ann)
+    back = next(m for m, to in game.move_options(board, bob) if to == ann)
+    starts = {0: ann, 1: bob, 2: next(d.id for d in board.districts
+                                      if d.id not in (ann, bob) and d.type != "administration")}
+    for seat in order:
+        view = tables.act(table, view.version, {"type": "place", "seat": seat,
+                                                "district": starts[seat]})
+    # Programming: Bob's Lucien walks in to Ann's Immobile Edgar.
+    for seat in range(3):
+        programme = {"edgar": IMMOBILE, "lucien": back if seat == 1 else IMMOBILE}
+        tables.claim(table, seat)
+        view = tables.act(table, view.version, {"type": "seal", "seat": seat,
+                                                "value": programme}, seat)
+    if view.state.phase == "programming":
+        view = tables.act(table, view.version, {"type": "reveal"})
+    assert view.state.players[1].lucien == ann, view.state.players[1]
+    # Ann's turn comes: she robs Bob, which this release allowed.
+    while view.state.active != 0:
+        view = tables.act(table, view.version, {"type": "end_turn",
+                                                "seat": view.state.active})
+    view = tables.act(table, view.version, {"type": "rob", "seat": 0, "victim": 1})
+    print(table, view.version, [p.cogs for p in view.state.players])
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])

@@ -1,0 +1,95 @@
+"""A table stored by an earlier release still opens, reads and plays after an upgrade, by
+the rules it was created under, and its log is never rewritten (RULINGS.md, "For every
+game"). The databases in ``tests/data`` were made by those releases
+(``tests/data/make_release_db.py`` says how)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, text
+
+from companion import create_app, migrations
+from companion.db import Database
+from companion.games import edgar_et_lucien as edgar
+from companion.games.base import IllegalAction
+from companion.tables import TableService
+
+DATA = Path(__file__).parent / "data"
+# Made by release 56e6446: an Edgar & Lucien table whose Ann robbed Bob with an Edgar that
+# did not arrive (Bob's Lucien walked in to him), which later rulings refuse.
+EDGAR_DB = DATA / "release-56e6446.sqlite"
+EDGAR_TABLE = "kdjycVa6BYRoAkjU"
+
+
+def _upgraded(tmp_path: Path, source: Path) -> str:
+    copy = tmp_path / source.name
+    shutil.copyfile(source, copy)
+    url = f"sqlite:///{copy}"
+    engine = create_engine(url)
+    migrations.upgrade(engine)
+    engine.dispose()
+    return url
+
+
+def _log(url: str, table_id: str) -> list[tuple[int, str, str]]:
+    engine = create_engine(url)
+    with engine.connect() as conn:
+        rows = conn.execute(text("SELECT seq, kind, payload FROM entries WHERE table_id = :t "
+                                 "ORDER BY seq"), {"t": table_id}).all()
+    engine.dispose()
+    return [(int(seq), kind, json.dumps(json.loads(payload) if isinstance(payload, str)
+                                        else payload, sort_keys=True))
+            for seq, kind, payload in rows]
+
+
+def test_an_old_edgar_table_opens_and_keeps_the_rules_it_was_played_by(
+        tmp_path: Path) -> None:
+    url = _upgraded(tmp_path, EDGAR_DB)
+    before = _log(url, EDGAR_TABLE)
+    tables = TableService(Database(url))
+    view = tables.get(EDGAR_TABLE)
+    assert view.version == 7
+    # The robbery without an arrival stands, as that release applied it.
+    assert [p.cogs for p in view.state.players] == [80_000, 20_000, 50_000]
+    assert view.state.settings.rules == 1
+    # It plays on: Ann ends her turn, and the log holds what it held, plus that entry.
+    after = tables.act(EDGAR_TABLE, 7, {"type": "end_turn", "seat": 0})
+    assert after.version == 8
+    assert _log(url, EDGAR_TABLE)[:7] == before
+
+
+def test_an_old_table_reads_on_the_pages_and_the_api(tmp_path: Path) -> None:
+    url = _upgraded(tmp_path, EDGAR_DB)
+    app = create_app({"TESTING": True, "DATABASE_URL": url, "SECRET_KEY": "test"})
+    client = app.test_client()
+    body = client.get(f"/api/tables/{EDGAR_TABLE}")
+    assert body.status_code == 200, body.get_data(as_text=True)
+    assert [p["cogs"] for p in body.json["state"]["players"]] == [80_000, 20_000, 50_000]
+    for page in (f"/t/{EDGAR_TABLE}", f"/t/{EDGAR_TABLE}/live", f"/t/{EDGAR_TABLE}/log"):
+        assert client.get(page).status_code == 200, page
+
+
+def test_a_new_table_in_the_same_database_plays_by_this_release_s_rules(
+        tmp_path: Path) -> None:
+    url = _upgraded(tmp_path, EDGAR_DB)
+    tables = TableService(Database(url))
+    old = tables.get(EDGAR_TABLE)
+    new = tables.create(edgar.ID, old.players, {"seed": 7})
+    assert new.options["rules"] == edgar.RULES == new.state.settings.rules == 2
+    assert tables.get(new.id).state.settings.rules == edgar.RULES
+    # The old table just before Ann's robbery: revision 1 lets her rob, revision 2 does not
+    # (her Edgar did not arrive: Bob's Lucien walked in to him).
+    _version, _seating, meta = tables.peek(EDGAR_TABLE)
+    # (That release's last seal revealed the moves: no reveal entry of its own.)
+    before = edgar.apply(tables.view_at(EDGAR_TABLE, meta, 6).state, {"type": "reveal"})
+    rob = {"type": "rob", "seat": 0, "victim": 1}
+    assert [p.cogs for p in edgar.apply(before, rob).players] == [80_000, 20_000, 50_000]
+    newer = replace(before, settings=replace(before.settings, rules=edgar.RULES))
+    with pytest.raises(IllegalAction) as refused:
+        edgar.apply(newer, rob)
+    assert refused.value.code == "no_arrival"
