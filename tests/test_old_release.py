@@ -16,6 +16,7 @@ from sqlalchemy import create_engine, text
 from companion import create_app, migrations
 from companion.db import Database
 from companion.games import edgar_et_lucien as edgar
+from companion.games import election_usa as election
 from companion.games.base import IllegalAction
 from companion.tables import TableService
 
@@ -93,3 +94,33 @@ def test_a_new_table_in_the_same_database_plays_by_this_release_s_rules(
     with pytest.raises(IllegalAction) as refused:
         edgar.apply(newer, rob)
     assert refused.value.code == "no_arrival"
+
+
+# Made by release 07559ed: an Election USA Policy auction Ann won by paying 5 Sincerity
+# against Bob's 2, which revision 2 refuses (the active player matches the bid exactly).
+ELECTION_DB = DATA / "release-07559ed.sqlite"
+ELECTION_TABLE = "mH0saffvev2dOMgf"
+
+
+def test_an_old_election_table_keeps_the_policy_price_it_was_played_with(
+        tmp_path: Path) -> None:
+    url = _upgraded(tmp_path, ELECTION_DB)
+    before = _log(url, ELECTION_TABLE)
+    tables = TableService(Database(url))
+    view = tables.get(ELECTION_TABLE)
+    assert view.version == 4
+    assert [(p.sincerity, p.available) for p in view.state.players] == [(7, 9), (12, 6),
+                                                                       (12, 6)]
+    # It plays on: Ann refills the slot.
+    after = tables.act(ELECTION_TABLE, 4, {"type": "refill", "seat": 0, "card": {
+        "kind": "fundraising", "high": 4, "low": 1}})
+    assert after.version == 5
+    assert _log(url, ELECTION_TABLE)[:4] == before
+    # The same auction on a table of this release refuses the overpayment.
+    new = tables.create(election.ID, view.players, {})
+    for action in ({"type": "take", "seat": 0, "slot": 0, "card": {"kind": "policy",
+                                                                   "pawns": 3}},
+                   {"type": "bid", "seat": 1, "amount": 2}, {"type": "pass", "seat": 2}):
+        new = tables.act(new.id, new.version, action)
+    with pytest.raises(IllegalAction):
+        tables.act(new.id, new.version, {"type": "bid", "seat": 0, "amount": 5})

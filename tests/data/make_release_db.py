@@ -2,12 +2,17 @@
 ``tests/test_old_release.py``: run it from a checkout of that release, e.g.
 
     git worktree add /tmp/old ab935a1^
-    cd /tmp/old && python /path/to/tests/data/make_release_db.py /path/to/out.sqlite
+    cd /tmp/old && python /path/to/tests/data/make_release_db.py /path/to/out.sqlite edgar
 
-It stores an Edgar & Lucien table whose log holds moves that release accepted and later
-rulings refuse (a robbery by an Edgar who did not arrive: his Lucien target walked in to
-him), and prints the table's id. The database file is committed; this script says how it
-was made."""
+It stores a table whose log holds moves that release accepted and later rulings refuse, and
+prints the table's id:
+
+- ``edgar`` (release 56e6446): an Edgar & Lucien robbery by an Edgar who did not arrive
+  (his Lucien target walked in to him);
+- ``election`` (release 07559ed): an Election USA Policy auction the active player won by
+  paying more than the highest bid (5 Sincerity against 2).
+
+The database files are committed; this script says how they were made."""
 
 from __future__ import annotations
 
@@ -22,9 +27,29 @@ PLAYERS = [{"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"},
 IMMOBILE = {"kind": "immobile"}
 
 
-def main(path: str) -> None:
+def election(tables: TableService) -> None:
+    from companion.tables import Sender
+
+    players = [{"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"},
+               {"name": "Cy", "colour": "green"}]
+    view = tables.create("election-usa", players, {})
+    table = view.id
+    for action in (
+        {"type": "take", "seat": 0, "slot": 0, "card": {"kind": "policy", "pawns": 3}},
+        {"type": "bid", "seat": 1, "amount": 2},
+        {"type": "pass", "seat": 2},
+        {"type": "bid", "seat": 0, "amount": 5},
+    ):
+        view = tables.act(table, view.version, action, Sender(host=True))
+    print(table, view.version, [(p.sincerity, p.available) for p in view.state.players])
+
+
+def main(path: str, scenario: str) -> None:
     db = Database(f"sqlite:///{path}")
     tables = TableService(db)
+    if scenario == "election":
+        election(tables)
+        return
     view = tables.create(game.ID, PLAYERS, {"seed": 7})
     table = view.id
     board = game.board_for(3)
@@ -57,4 +82,4 @@ def main(path: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(sys.argv[1], sys.argv[2])
