@@ -213,3 +213,130 @@ def test_korean_pages(app: Flask) -> None:
     new = html.unescape(axelle.get(f"/new/{GAME}", headers=KO).get_data(as_text=True))
     assert_korean(new, "정신력 게이지 최대치", "우리 카드 목록", "큐브 색", "보라",
                   allowed=allowed | toml_words)
+
+
+def form_tag(text: str, form_id: str) -> str:
+    found = re.search(rf'<form[^>]*id="{form_id}"[^>]*>', text)
+    assert found, form_id
+    return found.group(0)
+
+
+def test_a_mental_cost_at_or_above_the_mental_health_is_paid_after_a_question(
+        app: Flask) -> None:
+    # RULINGS: a mental-health cost may always be paid; at or above the mental health the
+    # player dies for rock, the card's gains still counted; the phone asks first, naming
+    # the death.
+    deck = '[[card]]\nkind = "gear"\nname = "Stack"\nsymbol = "amplifier"\ncost_mental = 9\n'
+    table_id, (axelle, bruno) = start(app, **{"player.mental": ["4", ""],
+                                              "option.cards": deck})
+    mine = page(axelle, table_id)
+    ask = "Pay this mental-health cost? It brings %s to 0 mental health: they die for rock"
+    for form in ("tour-printed", "agent-printed", "gear-printed", "gear-listed"):
+        assert ask in form_tag(mine, form)
+    for kind in ("tour", "agent", "gear"):
+        cost = re.search(rf'<input id="{kind}-cost_mental"[^>]*>', mine)
+        assert cost and 'data-death-mental="4"' in cost.group(0)
+        assert 'data-death-name="Axelle"' in cost.group(0)
+    assert 'data-cost-mental="9"' in mine
+    response = post(axelle, table_id, {
+        "a.type": "tour", "a.seat": "0", "a.card.name": "Tokyo", "a.card.cost_mental": "6",
+        "a.card.fans": "3000", "a.card.souvenir": "2", "a.card.continent": "asia",
+        "a.event": "false"})
+    assert response.status_code == 200, response.json
+    axelle_now = state(axelle, table_id)["state"]["players"][0]
+    assert axelle_now["dead"] and axelle_now["mental"] == 0 and axelle_now["fans"] == 3000
+    assert axelle_now["score"]["tours"] == 2 and axelle_now["score"]["death"] == 10
+    assert "You died for rock" in page(axelle, table_id)
+    assert "died for rock" in page(bruno, table_id)
+
+
+def test_the_viral_video_asks_first_when_it_would_kill(app: Flask) -> None:
+    table_id, (axelle, bruno) = start(app, **{
+        "player.mental": ["5", "20"], "option.viral_video_mental": "5",
+        "option.tours_80s": "1", "option.tours_90s": "1"})
+    for _ in range(2):  # one tour a decade, then every other cube passed: the 2000s
+        pub = state(axelle, table_id)["state"]
+        api_act(axelle, table_id, {"type": "tour", "seat": pub["active"],
+                                   "card": {"fans": 1000}})
+        decade = pub["decade"]
+        while (pub := state(axelle, table_id)["state"])["decade"] == decade:
+            api_act(axelle, table_id, {"type": "pass", "seat": pub["active"]})
+    assert pub["decade"] == "2000s"
+    phones = {0: axelle, 1: bruno}
+    while pub["active"] != 0:
+        api_act(axelle, table_id, {"type": "pass", "seat": pub["active"]})
+        pub = state(axelle, table_id)["state"]
+    video = re.search(r'<form[^>]*>(?:(?!</form>).)*value="viral_video"', page(axelle, table_id),
+                      re.S)
+    assert video and ('data-confirm="Pay this mental-health cost? It brings Axelle to 0 '
+                      'mental health: they die for rock') in video.group(0)
+    assert post(axelle, table_id, {"a.type": "viral_video", "a.seat": "0"}).status_code == 200
+    pub = state(axelle, table_id)["state"]
+    assert pub["players"][0]["dead"] and pub["players"][0]["fans"] > 1000
+    # Bruno has more than it costs: his phone does not ask.
+    while pub["phase"] == "play" and pub["active"] != 1:
+        api_act(axelle, table_id, {"type": "pass", "seat": pub["active"]})
+        pub = state(axelle, table_id)["state"]
+    video = re.search(r'<form[^>]*>(?:(?!</form>).)*value="viral_video"', page(phones[1], table_id),
+                      re.S)
+    assert video and "data-confirm" not in video.group(0).split(">", 1)[0]
+
+
+def test_an_event_leaves_out_a_player_who_died_for_rock(app: Flask) -> None:
+    table_id, (axelle, bruno, cecile) = start(app, 3)
+    assert post(axelle, table_id, {"a.type": "pass", "a.seat": "0"}).status_code == 200
+    assert post(bruno, table_id, {"a.type": "pass", "a.seat": "1"}).status_code == 200
+    assert post(cecile, table_id, {"a.type": "agent", "a.seat": "2",
+                                   "a.card.cost_mental": "11"}).status_code == 200
+    assert state(axelle, table_id)["state"]["players"][2]["dead"]
+    assert post(axelle, table_id, {"a.type": "tour", "a.seat": "0", "a.card.fans": "1000",
+                                   "a.event": "true"}).status_code == 200
+    text = page(bruno, table_id)
+    event = form_tag(text, "event-form")
+    assert "Resolve this event? It brings %s to 0 mental health" in event
+    assert 'name="a.effects.2.seat"' not in text  # the form lists the living only
+    # A form drawn before the death still names Cécile: her part is left out, the rest
+    # applies.
+    response = post(bruno, table_id, {
+        "a.type": "event", "a.name": "Riot", "a.effects.0.seat": "0", "a.effects.0.fans": "2000",
+        "a.effects.1.seat": "1", "a.effects.1.mental": "-3",
+        "a.effects.2.seat": "2", "a.effects.2.fans": "5000", "a.effects.2.mental": "4"})
+    assert response.status_code == 200, response.json
+    players = state(axelle, table_id)["state"]["players"]
+    assert players[0]["fans"] == 3000 and players[1]["mental"] == 13
+    assert players[2]["fans"] == 0 and players[2]["mental"] == 0
+
+
+def test_the_host_corrects_the_tour_cards_of_a_decade(app: Flask) -> None:
+    table_id, (axelle, bruno) = start(app)  # Axelle's phone made the table: the host
+    assert "host-tour-cards" in page(axelle, table_id)
+    assert "host-tour-cards" not in page(bruno, table_id)
+    assert post(axelle, table_id, {"a.type": "tour", "a.seat": "0",
+                                   "a.card.fans": "1000"}).status_code == 200
+    correction = {"a.type": "tour_cards", "a.decade": "80s", "a.count": "1"}
+    refused = post(bruno, table_id, correction)
+    assert refused.status_code == 403
+    assert state(bruno, table_id)["state"]["tours_in_decade"] == 12
+    assert post(axelle, table_id, {**correction, "a.count": "0"}).status_code == 400
+    assert post(axelle, table_id, correction).status_code == 200
+    pub = state(bruno, table_id)["state"]
+    assert pub["tours_in_decade"] == 1 and pub["tours_left"] == 0 and pub["closing"]
+    text = page(bruno, table_id)
+    assert "Tour cards left this decade: 0 of 1" in text and "last turn of the decade" in text
+    log = html.unescape(bruno.get(f"/t/{table_id}/log").get_data(as_text=True))
+    assert "Host: tour cards of The 80s set to 1" in log
+    # Undo takes it back, as an entry every phone sees.
+    version = state(bruno, table_id)["version"]
+    undo = axelle.post(f"/t/{table_id}/undo", data={"expected_version": str(version)},
+                       headers={"X-Requested-With": "fetch"})
+    assert undo.status_code == 200, undo.json
+    pub = state(bruno, table_id)["state"]
+    assert pub["tours_in_decade"] == 12 and not pub["closing"]
+    assert "Undo: Host: tour cards of The 80s set to 1" in html.unescape(
+        bruno.get(f"/t/{table_id}/log").get_data(as_text=True))
+    # The host's form offers this decade and the later ones, in the reader's language.
+    axelle.get("/language/fr")
+    text = page(axelle, table_id)
+    form = text[text.index('id="tour-cards-form"'):]
+    form = form[:form.index("</form>")]
+    assert "Années 80" in form and "Années 2000" in form

@@ -152,6 +152,7 @@ def to_json(state: State, viewer: int | None = None) -> dict[str, Any]:
         "tours_in_decade": tours_in_decade(state),
         "tours_taken": state.tours_taken,
         "tours_left": tours_in_decade(state) - state.tours_taken,
+        "tour_cards": {d: tours_in_decade(state, i) for i, d in enumerate(DECADES)},
         "closing": state.closing,
         "unlocked": list(unlocked(state.decade)),
         "bribe": state.bribe,
