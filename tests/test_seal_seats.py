@@ -233,3 +233,30 @@ def test_a_storm_priority_card_taken_by_the_host_shows_locked_and_stays(
     assert changed.status_code == 403 and changed.json["error"]["code"] == "seal_locked"
     done = seal(client, table, 0, 20)
     assert done.status_code == 200, done.json
+
+
+def test_a_seat_change_on_postgresql_is_a_log_entry_every_process_reads(
+        postgres_url: str) -> None:
+    from companion import create_app
+    from tests.conftest import HostClient
+
+    app = create_app({"TESTING": True, "DATABASE_URL": postgres_url})
+    app.test_client_class = HostClient
+    client = app.test_client()
+    created = client.post("/api/tables", json={"game": "storm-candidate", "players": STORM})
+    tid = created.json["id"]
+    table = {"id": tid, "host": created.json["host_token"],
+             "tokens": [client.post(f"/api/tables/{tid}/seats/{s}", anonymous=True
+                                    ).json["token"] for s in range(2)]}
+    assert seal(client, table, 1, 47).status_code == 200
+    taken = client.post(f"/api/tables/{tid}/seats/1", headers=host(table), anonymous=True)
+    assert taken.status_code == 201
+    now = {**host(table), "X-Seat-Token": taken.json["token"]}
+    # Another process (another app on the same database) reads the same: the entry, the
+    # version, and the seal locked on the new phone.
+    other = create_app({"TESTING": True, "DATABASE_URL": postgres_url}).test_client()
+    assert other.get(f"/api/tables/{tid}/version").json["version"] == 2
+    shown = other.get(f"/api/tables/{tid}", headers=now).json["state"]["priority"]
+    assert "mine" not in shown and shown["mine_hidden"] is True
+    assert seal(client, table, 1, 3, now).json["error"]["code"] == "seal_locked"
+    assert seal(client, table, 0, 20).status_code == 200
