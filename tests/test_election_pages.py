@@ -3,11 +3,19 @@ the sealed Advertising bids show nowhere before the reveal, the end screen score
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy import text
+
+from companion.db import Database
+from companion.games import election_usa as game
+from companion.games.base import IllegalAction
+from companion.tables import NotAllowed, Sender, TableService, TableView
 
 NAMES = ["Ann", "Bob", "Cy"]
 
@@ -274,3 +282,131 @@ def test_a_deck_list_typed_as_toml_is_offered_by_name(app: Flask) -> None:
         "player.name": NAMES, "player.colour": ["red", "blue", "green"],
         "option.action_deck": '[[card]]\nkind = "rally"\n'})
     assert bad.status_code in (400, 422) and "rally" in bad.get_data(as_text=True)
+
+
+# ---------------------------------------------------------------------------- the table service
+
+def service_table(**options: Any) -> tuple[TableService, TableView]:
+    service = TableService(Database("sqlite://"))
+    view = service.create(game.ID, game.example_players(3), options)
+    return service, view
+
+
+def bid_and_reveal(service: TableService, view: TableView, slot: int, region: str,
+                   bids: tuple[int, ...]) -> TableView:
+    view = service.act(view.id, view.version, {
+        "type": "take", "seat": 0, "slot": slot,
+        "card": {"kind": "advertising", "region": region, "pawns": 2}}, by=Sender(seat=0))
+    for seat, value in enumerate(bids):
+        view = service.act(view.id, view.version, {"type": "seal", "seat": seat,
+                                                   "value": value}, by=Sender(seat=seat))
+    return view
+
+
+def undo_to_the_turn_s_start(service: TableService, view: TableView) -> TableView:
+    while view.state.phase != "turn":
+        view = service.undo(view.id, view.version, by=Sender(host=True))
+    return view
+
+
+def test_another_card_after_an_undone_auction_is_sealed_afresh() -> None:
+    """Midwest was bid on and revealed; the host undoes to the turn's start and the table
+    takes West Coast instead: the old bids no longer bind (RULINGS, "For every game")."""
+    service, view = service_table()
+    view = bid_and_reveal(service, view, 1, "midwest", (3, 1, 2))
+    assert view.state.phase == "placement"
+    view = undo_to_the_turn_s_start(service, view)
+    view = service.act(view.id, view.version, {
+        "type": "take", "seat": 0, "slot": 4,
+        "card": {"kind": "advertising", "region": "west-coast", "pawns": 2}}, by=Sender(seat=0))
+    for seat, value in enumerate((0, 5, 7)):
+        view = service.act(view.id, view.version, {"type": "seal", "seat": seat,
+                                                   "value": value}, by=Sender(seat=seat))
+    assert view.state.phase == "placement"
+    assert view.state.advertising.revealed == ((2, 7), (1, 5), (0, 0))
+
+
+def test_the_same_card_replayed_keeps_the_bids_everyone_saw() -> None:
+    service, view = service_table()
+    view = bid_and_reveal(service, view, 1, "midwest", (3, 1, 2))
+    view = undo_to_the_turn_s_start(service, view)
+    view = service.act(view.id, view.version, {
+        "type": "take", "seat": 0, "slot": 1,
+        "card": {"kind": "advertising", "region": "midwest", "pawns": 2}}, by=Sender(seat=0))
+    with pytest.raises(IllegalAction) as refused:
+        service.act(view.id, view.version, {"type": "seal", "seat": 1, "value": 5},
+                    by=Sender(seat=1))
+    assert refused.value.code == "sealed_seen"
+    view = service.act(view.id, view.version, {"type": "seal", "seat": 1, "value": 1},
+                       by=Sender(seat=1))
+    assert 1 in view.state.advertising.bids.locked
+
+
+def test_only_the_host_corrects_the_deck_size_and_undo_takes_it_back() -> None:
+    service, view = service_table()
+    correction = {"type": "deck_size", "size": 45}
+    for seat in range(3):
+        with pytest.raises(NotAllowed) as refused:
+            service.act(view.id, view.version, correction, by=Sender(seat=seat))
+        assert refused.value.code == "host_only"
+    view = service.act(view.id, view.version, correction, by=Sender(host=True))
+    assert view.state.settings.deck_size == 45 and game.remaining_cards(view.state) == 35
+    assert view.undo_label is not None
+    assert view.undo_label.render() == "Host: the Action deck holds 45 cards"
+    view = service.undo(view.id, view.version, by=Sender(host=True))
+    assert view.state.settings.deck_size == 60 and game.remaining_cards(view.state) == 50
+
+
+def _as_stored_before_rules_2(service: TableService, table_id: str) -> TableView:
+    """The table as a release before the rules revisions stored it: no ``rules`` option."""
+    with service.db.engine.begin() as conn:
+        options = conn.execute(text("SELECT options FROM tables WHERE id = :t"),
+                               {"t": table_id}).scalar_one()
+        options = json.loads(options) if isinstance(options, str) else dict(options)
+        del options["rules"]
+        conn.execute(text("UPDATE tables SET options = :o WHERE id = :t"),
+                     {"o": json.dumps(options), "t": table_id})
+    service.forget_kept()
+    return service.get(table_id)
+
+
+def test_a_table_stored_before_rules_2_plays_its_policy_and_skeletons_as_it_did() -> None:
+    service, view = service_table()
+    assert view.options["rules"] == game.RULES == view.state.settings.rules
+    policy = {"type": "take", "seat": 0, "slot": 0, "card": {"kind": "policy", "pawns": 2}}
+    view = service.act(view.id, view.version, policy)
+    view = service.act(view.id, view.version, {"type": "bid", "seat": 1, "amount": 2})
+    view = service.act(view.id, view.version, {"type": "pass", "seat": 2})
+    with pytest.raises(IllegalAction) as refused:
+        service.act(view.id, view.version, {"type": "bid", "seat": 0, "amount": 5})
+    assert refused.value.code == "bid_must_match"
+    old = _as_stored_before_rules_2(service, view.id)
+    assert old.state.settings.rules == 1 and old.version == view.version
+    old = service.act(old.id, old.version, {"type": "bid", "seat": 0, "amount": 5})
+    assert old.state.players[0].sincerity == 7 and old.state.phase == "refill"
+
+
+def test_the_host_page_offers_the_deck_size_correction(app: Flask) -> None:
+    table_id, phones = start(app)
+    assert 'id="deck-size"' in page(phones[0], table_id)
+    assert 'id="deck-size"' not in page(phones[1], table_id)
+    refused = post(phones[1], table_id, {"a.type": "deck_size", "a.size": "40"})
+    assert refused.status_code == 403
+    ok(post(phones[0], table_id, {"a.type": "deck_size", "a.size": "40"}))
+    assert state(phones[1], table_id)["state"]["deck"]["remaining"] == 30
+    assert "Host: the Action deck holds 40 cards" in page(phones[1], table_id)
+    phones[1].get("/language/fr")
+    assert "le paquet Action compte 40 cartes" in page(phones[1], table_id)
+
+
+def test_the_active_player_s_policy_form_offers_exactly_the_highest_bid(app: Flask) -> None:
+    table_id, phones = start(app)
+    ok(post(phones[0], table_id, {"a.type": "take", "a.seat": "0", "a.slot": "0",
+                                  "a.card.kind": "policy", "a.card.pawns": "2"}))
+    ok(post(phones[1], table_id, {"a.type": "bid", "a.seat": "1", "a.amount": "3"}))
+    ok(post(phones[2], table_id, {"a.type": "pass", "a.seat": "2"}))
+    html = page(phones[0], table_id)
+    assert re.search(r'id="policy-amount"[^>]*min="3" max="3"', html)
+    refused = post(phones[0], table_id, {"a.type": "bid", "a.seat": "0", "a.amount": "5"})
+    assert refused.status_code == 422
+    assert refused.json["error"]["code"] == "bid_must_match"
