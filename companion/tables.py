@@ -64,6 +64,7 @@ SEAT_LABELS = {
     "handed": N_("%(name)s's seat was handed over to another phone"),
     "freed": N_("%(name)s's seat was freed"),
 }
+SEAT_MSGIDS = frozenset(SEAT_LABELS.values())
 
 
 class TableNotFound(GameError):

@@ -86,6 +86,10 @@ def test_the_host_taking_a_sealed_seat_sees_it_locked_never_its_value(
     # The change of phone is an entry of the log every phone sees.
     assert version(client, election) == before + 1
     assert "The host took Bob's seat on another phone" in log_text(client, election)
+    # The table page's recent entries show it too, not as an undone entry.
+    live = app.test_client().get(f"/t/{election['id']}/live").get_data(as_text=True)
+    entry = live.replace("&#39;", "'").split("The host took Bob's seat on another phone")[0]
+    assert "undone" not in entry[entry.rfind("<li"):]
     now = {**host(election), "X-Seat-Token": taken.json["token"]}
     shown = bids(client, election, now)
     assert "mine" not in shown and shown["mine_hidden"] is True and 1 in shown["locked"]

@@ -36,6 +36,7 @@ from ..games.base import N_, GameError, MalformedInput, Option, Words
 from ..i18n import LANGUAGES
 from ..i18n import gettext as _
 from ..tables import (
+    SEAT_MSGIDS,
     NotAllowed,
     Seating,
     Sender,
@@ -416,11 +417,12 @@ def recent_entries(view: TableView, count: int = RECENT_ENTRIES) -> list[dict[st
     for seq in sorted(view.labels, reverse=True)[:count]:
         label = view.labels[seq]
         moves = label.msgid in ("undo", "redo")
+        seat_change = label.msgid in SEAT_MSGIDS
         if seq in closed:
             items.append({"divider": _(round_label, n=closed[seq])})
         items.append({"seq": seq, "text": render_label(view, label),
-                      "kind": label.msgid if moves else "action",
-                      "undone": not moves and seq not in done})
+                      "kind": label.msgid if moves else "seat" if seat_change else "action",
+                      "undone": not moves and not seat_change and seq not in done})
     return items
 
 
