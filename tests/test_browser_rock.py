@@ -196,3 +196,38 @@ def test_korean_phone_screens(live_server, new_phone):
     assert "민준 님의 곡 1번" in roll_text(page)
     texts = look(page, live_server, "rock-song")
     assert any("능력: 그루피" in t["text"] for t in texts), texts
+
+
+def test_a_cost_that_kills_asks_first_naming_the_death(live_server, new_phone):
+    """RULINGS: a mental-health cost may always be paid; at or above the player's mental
+    health they die for rock, and the phone asks first, naming the death."""
+    players = [{"name": "Axelle", "colour": "purple", "mental": 3}, PLAYERS[1]]
+    table = call(live_server, "POST", "/api/tables",
+                 {"game": GAME, "players": players, "options": OPTIONS})
+    table_id = table["id"]
+    axelle = new_phone()
+    claim(axelle, live_server, table_id, "Axelle")
+    axelle.wait_for_selector("#my-turn h2:has-text('Your cube')")
+    axelle.locator("details:has(#tour-printed) > summary").click()
+    axelle.fill("#tour-name", "Wembley")
+    axelle.fill("#tour-cost_mental", "5")
+    axelle.fill("#tour-fans", "2000")
+    before = version(axelle)
+    axelle.locator("#tour-printed button[type=submit]").click()
+    ask = axelle.locator("#confirm")
+    ask.wait_for(state="visible")
+    assert "It brings Axelle to 0 mental health: they die for rock" in ask.inner_text()
+    shot(axelle, "rock-axelle-asked-before-dying")
+    axelle.locator("[data-confirm-no]").click()
+    time.sleep(0.5)
+    assert version(axelle) == before and not state(live_server, table_id)["players"][0]["dead"]
+    # Asked again, and this time paid: Axelle dies for rock, the tour's fans still count.
+    axelle.locator("#tour-printed button[type=submit]").click()
+    ask.wait_for(state="visible")
+    axelle.locator("[data-confirm-yes]").click()
+    axelle.wait_for_function(
+        "(v) => parseInt(document.getElementById('table').dataset.version, 10) > v", arg=before)
+    pub = state(live_server, table_id)
+    assert pub["players"][0]["dead"] and pub["players"][0]["fans"] == 2000
+    axelle.wait_for_selector("#my-turn h2:has-text('You died for rock')")
+    shot(axelle, "rock-axelle-died-for-rock")

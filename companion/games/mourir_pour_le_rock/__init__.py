@@ -65,8 +65,9 @@ A cube (the active seat only, in the play phase, no event pending; each uses one
 Free (no cube; never refused for being out of turn):
 
 - ``{"type": "event", "effects": [{"seat", "money", "mental", "fans", "souvenir"}],
-  "name"}``: the pending event's effect on each player named (changes, may be negative). A player who
-  died for rock is left out: their part is read and set aside, the rest of the event applies.
+  "name"}``: the pending event's effect on each player named (changes, may be negative). A
+  player who died for rock is left out: their part is read and set aside, the rest of the
+  event applies.
 - ``{"type": "effect", "seat", "money", "mental", "fans", "souvenir", "note"}``: an agent's
   power or another card's effect on the seat's own board.
 - ``{"type": "vice", "seat", "card"}``: a vice card's contents (it fills the vice the seat
