@@ -26,10 +26,11 @@ def invariants(state: game.State, count: int) -> None:
     assert sum(p.money for p in state.players) + state.bank == game.START["money"] * count
 
 
-def random_game(seed: int, count: int, steps: int) -> tuple[game.State, list[dict[str, Any]],
-                                                             list[game.State]]:
+def random_game(seed: int, count: int, steps: int, rules: int = game.RULES
+                ) -> tuple[game.State, list[dict[str, Any]], list[game.State]]:
     rng = random.Random(seed)
-    state = game.setup(game.example_players(count), {"reserve": rng.randint(0, 14)})
+    state = game.setup(game.example_players(count), {"reserve": rng.randint(0, 14),
+                                                     "rules": rules})
     actions: list[dict[str, Any]] = []
     states = [state]
     for _ in range(steps):
@@ -60,16 +61,55 @@ def test_money_pawns_and_sincerity_are_conserved_by_every_action(seed: int, coun
         invariants(state, count)
 
 
-@given(st.integers(0, 2**32), st.integers(game.MIN_PLAYERS, game.MAX_PLAYERS))
+@given(st.integers(0, 2**32), st.integers(game.MIN_PLAYERS, game.MAX_PLAYERS),
+       st.sampled_from([1, game.RULES]))
 @settings(max_examples=60, deadline=None)
-def test_replay_equals_fold(seed: int, count: int) -> None:
-    final, actions, _ = random_game(seed, count, 200)
-    again = game.setup(game.example_players(count), {"reserve": final.settings.reserve})
+def test_replay_equals_fold(seed: int, count: int, rules: int) -> None:
+    final, actions, _ = random_game(seed, count, 200, rules)
+    again = game.setup(game.example_players(count), {"reserve": final.settings.reserve,
+                                                     "rules": rules})
     for action in actions:
         again = game.apply(again, action)
     assert again == final
     for viewer in (None, *range(count)):
         assert game.to_json(again, viewer) == game.to_json(final, viewer)
+
+
+@given(st.integers(0, 2**32), st.integers(game.MIN_PLAYERS, game.MAX_PLAYERS))
+@settings(max_examples=60, deadline=None)
+def test_the_active_player_s_policy_word_never_goes_above_the_highest_bid(
+        seed: int, count: int) -> None:
+    _, _, states = random_game(seed, count, 400)
+    for state in states:
+        policy = state.last_policy
+        if policy is None or policy.high_bidder is None:
+            continue
+        active = policy.order[-1]
+        others = [a for s, a in policy.spoken if s != active and a is not None]
+        if policy.high_bidder == active:
+            assert policy.high == max(others, default=0)
+        else:
+            assert policy.high == max(others)
+
+
+@given(st.integers(0, 2**32), st.sampled_from([1, game.RULES]))
+@settings(max_examples=60, deadline=None)
+def test_a_skeleton_counts_from_its_draw_from_rules_2(seed: int, rules: int) -> None:
+    _, actions, states = random_game(seed, 3, 400, rules)
+    for action, before, after in zip(actions, states[:-1], states[1:], strict=True):
+        counts = [game.skeleton_count(before, s) for s in range(3)]
+        now = [game.skeleton_count(after, s) for s in range(3)]
+        drawer = action.get("seat")
+        if action["type"] == "skeleton":
+            grown = 1 if rules >= 2 else 0
+            assert now == [c + (grown if s == drawer else 0) for s, c in enumerate(counts)]
+            if rules >= 2 and now[drawer] >= game.SKELETON_LIMIT:
+                assert after.ending is not None
+        elif action["type"] == "skeleton_effect":
+            grown = 0 if rules >= 2 else 1
+            assert now == [c + (grown if s == drawer else 0) for s, c in enumerate(counts)]
+        else:
+            assert now == counts
 
 
 @given(st.integers(0, 2**16))
@@ -109,12 +149,13 @@ JSON = st.recursive(
     max_leaves=12)
 ACTION_TYPES = st.sampled_from(["take", "raise_sincerity", "show", "bid", "pass", "seal",
                                 "reveal", "place", "pay", "skeleton", "skeleton_effect",
-                                "refill", "nope"])
+                                "refill", "deck_size", "nope"])
 
 
 @given(st.integers(0, 2**16), ACTION_TYPES, st.dictionaries(
     st.sampled_from(["seat", "slot", "card", "amount", "count", "value", "money",
-                     "sincerity", "pawns", "deck", "last", "note", "x"]), JSON, max_size=4))
+                     "sincerity", "pawns", "deck", "last", "note", "size", "x"]), JSON,
+    max_size=4))
 @settings(max_examples=400, deadline=None)
 def test_any_input_is_refused_with_a_typed_error_and_no_change(seed: int, kind: str,
                                                                fields: dict[str, Any]) -> None:

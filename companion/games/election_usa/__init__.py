@@ -39,9 +39,9 @@ The active player's turn (phase ``turn``):
 Policy auction (phase ``policy``), one round, from the player after the active one
 clockwise, the active player last:
 
-- ``{"type": "bid", "seat", "amount"}``: Sincerity, above the bid so far (the active player
-  may match it: the last word); at most the bidder's Sincerity. The active player may bid 0
-  when nobody else bid.
+- ``{"type": "bid", "seat", "amount"}``: Sincerity, above the bid so far; at most the
+  bidder's Sincerity. The active player's word (the last) matches the highest bid exactly,
+  never more, and is 0 when nobody else bid (a table of rules revision 1 let them bid more).
 - ``{"type": "pass", "seat"}``. After the active player has spoken, the highest bidder pays
   and takes the card's pawns from their reserve (as many as it still holds); nobody bidding
   and the active player passing: nobody takes any. The card counts as chosen by the active
@@ -62,7 +62,9 @@ raise Sincerity), from the active player clockwise:
 
 - ``{"type": "pay", "seat"}``: pay the card's amount ($M for Blackmail, Sincerity for
   Journalist), refused when the player has less; the next player chooses.
-- ``{"type": "skeleton", "seat"}``: draw a Skeleton (kept face down): the chain stops. Then
+- ``{"type": "skeleton", "seat"}``: draw a Skeleton (kept face down): the chain stops, and
+  the Skeleton counts toward the 4 from now (``skeleton_count``; revision 1: once its effect
+  is entered). Then
   (phase ``skeleton``) ``{"type": "skeleton_effect", "seat", "money", "sincerity", "pawns",
   "deck"?, "note"?}`` enters what the Skeleton does to its drawer: changes of money, of
   Sincerity and of available pawns (taken from or returned to the reserve); ``deck``: the
@@ -75,6 +77,13 @@ Refilling (phase ``refill``):
 - ``{"type": "refill", "seat", "card"}``: the active player draws the card that fills the
   taken slot. A Blackmail or Journalist is resolved at once (its chain), discarded, and the
   slot is drawn for again. With the deck empty the slot stays empty.
+
+The host's corrections:
+
+- ``{"type": "deck_size", "size"}``: the Action deck's size (an edition value, the face-up
+  cards included), not below the cards already out of the deck. At exactly those the last
+  card was drawn (the end is triggered); a larger size takes back an end the count had
+  triggered.
 
 End of game: a player draws their 4th Skeleton, places their last available pawn, or the
 last Action card is drawn. The action in progress is finished (auction, placements, refill
@@ -97,6 +106,12 @@ Table decisions where the rulebook and RULINGS.md are silent:
 - the action that triggers the end includes its refill; the Action deck's size is the
   ``action_cards`` edition value (or the deck list's count), and a draw may say it was the
   last one (``"last": true``) when the table's count differs.
+
+Rules revisions (``RULES``; a table keeps the one it was created under, ``Settings.rules``):
+1, the first release; 2, the active player's Policy word matches the highest bid exactly
+and a Skeleton counts from its draw. The Advertising bids' sealed key names the turn, the
+slot and the region (``advertising_key``): bids everyone saw bind only the same card
+replayed.
 
 The package: ``data`` (the data file's numbers, the options, the outcome reasons), ``state``
 (the frozen state, reading cards and players, the setup), ``actions`` (every action and its
