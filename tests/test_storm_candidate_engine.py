@@ -729,3 +729,147 @@ def test_junk_setup_raises_only_typed_errors(players: Any, options: Any) -> None
         game.setup(game.example_players(2), options)
     except GameError:
         pass
+
+
+# ---------------------------------------------------------------------------- rulings of
+# rules revision 2 and this release (each test fails on the engine before them)
+
+def nothing_bought(state: game.State) -> dict[str, Any]:
+    return {"type": "buy", "seat": state.order[state.active], "card_coins": 0,
+            "office_coins": 0, "buys": 0, "slots": []}
+
+
+def test_a_player_who_buys_nothing_takes_no_red_card() -> None:
+    """RULINGS: red cards come only with a purchase; they stay on the street."""
+    state = enter_street(to_buying(new(2)), street_of(2, red=(2, 9)))
+    assert state.settings.rules == game.RULES == 2
+    idle = act(state, **nothing_bought(state))
+    assert idle.purchases[0].red == ()
+    assert idle.street == state.street
+    assert game.to_json(idle)["purchases"][0]["red"] == []
+    # A purchase still brings the red cards left of it, free.
+    buyer = act(idle, type="buy", seat=idle.order[idle.active], card_coins=3, buys=1,
+                slots=[5])
+    assert [slot for slot, _ in buyer.purchases[1].red] == [2]
+    assert buyer.street[8] is not None and buyer.street[8].colour == "red"
+
+
+def test_a_table_of_rules_revision_1_keeps_taking_red_cards_without_a_purchase() -> None:
+    """A table stored under revision 1 folds its log as it did when it was played."""
+    old = enter_street(to_buying(new(2, rules=1)), street_of(2, red=(2, 9)))
+    assert old.settings.rules == 1
+    idle = act(old, **nothing_bought(old))
+    assert [slot for slot, _ in idle.purchases[0].red] == [2, 9]
+    assert idle.street[1] is None and idle.street[8] is None
+
+
+def test_a_new_table_plays_by_rules_revision_2_and_an_old_one_by_revision_1() -> None:
+    service = TableService(Database("sqlite://"))
+    view = service.create(game.ID, game.example_players(2), {"seed": 1})
+    assert view.options["rules"] == game.RULES
+    assert view.state.settings.rules == 2 and game.to_json(view.state)["options"]["rules"] == 2
+    old = game.setup(game.example_players(2), {"seed": 1, "rules": 1})
+    assert game.to_json(old)["options"]["rules"] == 1
+
+
+def ended_after_round_two(reason: str) -> game.State:
+    """Round 1 plain, then round 2 ends the game: a player reaches 95, or the last Doctorate
+    is bought."""
+    state = whole_round(new(2), {0: 60})
+    state = to_buying(state)
+    if reason == "reached_95":
+        return score(buy_nothing(state), {0: 35})
+    state = replace(state, doctorates_bought=1)
+    state = act(state, type="street", slot=1, price=5, doctorate=True)
+    state = act(state, type="buy", seat=state.order[0], card_coins=5, buys=1, slots=[1])
+    return score(buy_nothing(state))
+
+
+@pytest.mark.parametrize("reason", ["reached_95", "last_doctorate"])
+def test_an_early_end_reports_its_round_and_no_clean_up_follows(reason: str) -> None:
+    """RULINGS: a game that ends early reports the round it ended in; no clean-up follows
+    the last round."""
+    before = to_buying(whole_round(new(2), {0: 60}))
+    state = ended_after_round_two(reason)
+    outcome = game.outcome(state)
+    assert outcome is not None and outcome.reason == reason
+    assert game.round_number(state) == 2 and state.round == 2
+    shown = game.to_json(state)
+    assert shown["round"] == 2 and shown["rounds_played"] == 2 and shown["phase"] == "over"
+    last = state.history[-1]
+    assert last.number == 2
+    assert (last.tokens_placed, last.removed, last.office_added, last.refilled) == (
+        (), (), None, 0)
+    # the offices as the round left them: no token laid, no office card added
+    assert [(o.id, o.tokens) for o in state.offices] == [
+        (o.id, o.tokens) for o in before.offices]
+    assert not any(o.id == "added-3" for o in state.offices)
+    assert state.deck == before.deck
+
+
+def test_the_round_eleven_end_reports_round_eleven() -> None:
+    state = new(2)
+    for _ in range(game.ROUNDS):
+        state = whole_round(state, {0: 1, 1: 2})
+    assert game.round_number(state) == 11 and game.to_json(state)["round"] == 11
+    assert state.history[-1].office_added is None and state.history[-1].refilled == 0
+
+
+def test_temporary_workers_in_the_turn_the_last_worker_is_placed() -> None:
+    """RULINGS: temporary workers may be added in the turn a worker is placed, the office
+    just taken included, even when that worker was the player's last."""
+    state = reveal(new(3), {0: 30, 1: 20, 2: 10})  # 9 offices
+    offices = iter(o.id for o in state.offices)
+    for _ in range(game.WORKERS - 1):
+        for seat in range(3):
+            state = act(state, type="place", seat=seat, office=next(offices))
+    state = act(state, type="place", seat=0, office=next(offices))  # seat 0's last worker
+    assert state.players[0].workers == 0 and state.order[state.active] == 1
+    assert game.to_json(state)["temporary_open"] == 0
+    state = act(state, type="temporary", seat=0, count=1)
+    assert state.players[0].workers == 1 and state.players[0].temporary == 1
+    assert state.order[state.active] == 1  # seat 1's turn all the same
+    state = act(state, type="place", seat=1, office=next(offices))
+    # seat 1's turn began and ended: seat 0's turn is over
+    assert game.to_json(state)["temporary_open"] == 1
+    assert "지호's turn" in refused(state, {"type": "temporary", "seat": 0, "count": 1})
+    state = act(state, type="pass", seat=2)
+    assert state.order[state.active] == 0  # the temporary worker is placed in its turn
+    state = act(state, type="place", seat=0, office=next(offices))
+    assert state.players[0].placed == 4 and state.phase == "buying"
+
+
+def test_temporary_workers_after_the_last_worker_that_ended_the_phase() -> None:
+    state = reveal(new(2), {0: 30, 1: 20})
+    state = act(state, type="pass", seat=1) if state.order[0] == 1 else state
+    offices = iter(o.id for o in state.offices)
+    state = act(state, type="place", seat=0, office=next(offices))
+    state = act(state, type="pass", seat=1)
+    for _ in range(game.WORKERS - 1):
+        state = act(state, type="place", seat=0, office=next(offices))
+    assert state.phase == "buying" and state.players[0].workers == 0
+    state = act(state, type="temporary", seat=0, count=2)
+    assert state.phase == "workers" and state.order[state.active] == 0
+    state = act(state, type="place", seat=0, office=next(offices))
+    state = act(state, type="place", seat=0, office=next(offices))
+    assert state.players[0].placed == 5 and state.phase == "buying"
+    # once the buying has begun, the workers' turn is over
+    state = act(state, type="temporary", seat=0, count=1)  # still its turn: the 5th worker
+    state = act(state, type="place", seat=0, office=next(offices))
+    state = act(state, **nothing_bought(state))
+    assert "phase 3" in refused(state, {"type": "temporary", "seat": 0, "count": 1})
+
+
+def test_the_card_list_example_agrees_with_the_data_file() -> None:
+    """Start cards (9-18) are periods A-D and never on the street; red cards are 1-8; every
+    other card 19-61; the example is a card of the street (a period I-V card)."""
+    option = next(o for o in game.OPTIONS if o.name == "deck")
+    ranges = game.DATA["priority"]
+    for card in option.example:
+        number = card["number"]
+        assert not ranges["start"][0] <= number <= ranges["start"][1], card
+        assert card["period"] in game.PERIODS, card
+        is_red = ranges["red"][0] <= number <= ranges["red"][1]
+        assert is_red == (card["colour"] == "red"), card
+        if number in game.TWO_PLAYER_REMOVED[:1]:
+            assert card["period"] == "I"  # card 23 lies on the street at setup

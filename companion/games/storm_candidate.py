@@ -31,15 +31,19 @@ A round, phase by phase (``phase`` in the state)
 2. ``"workers"``: in bus order, the active seat places one worker on an empty office
    (``{"type": "place", "seat", "office"}``), taking the victory-point tokens on it, adds
    temporary workers from a purple card (``{"type": "temporary", "seat", "count"}``), or
-   stops placing for this round (``{"type": "pass", "seat"}``). A seat with no worker left is
-   skipped; the phase ends when nobody can place any more (or no office is empty).
+   stops placing for this round (``{"type": "pass", "seat"}``). Temporary workers may also
+   come in the turn a worker is placed, after it (the card played at the office just taken),
+   until the next seat acts, even when that worker was the seat's last: they reopen the
+   phase if that worker had ended it. A seat with no worker left is skipped; the phase ends
+   when nobody can place any more (or no office is empty).
 3. ``"buying"``: in bus order, each seat makes its whole purchase in one action:
    ``{"type": "buy", "seat", "card_coins", "office_coins", "buys", "slots": [n, ...]}``:
    the round's coins (from the campaign-area cards and from the offices), the number of
    buys its procurement actions allow, and the street slots bought. The total price (the
    printed price plus the slot's surcharge) may not exceed the coins; red cards to the left
-   of a bought card are taken with it, free; a Doctorate scores 1 point per coin paid;
-   leftover coins are lost. Then ``"scoring"``: the round's points, one entry per seat,
+   of a bought card are taken with it, free (none without a purchase); a Doctorate scores
+   1 point per coin paid; leftover coins are lost. Then ``"scoring"``: the round's points,
+   one entry per seat,
    ``{"type": "score_round", "points": [{"seat", "cards", "offices", "storm_rallies"}]}``;
    the victory-point tokens taken this round count once, twice with a 폭풍 선거 유세
    (``storm_rallies`` 1; a token counts at most twice in a round, so 2 or more is refused),
@@ -48,7 +52,8 @@ A round, phase by phase (``phase`` in the state)
 4. Clean-up, at once after the scoring: a token on each empty office while the 25 last (in
    office order), workers back, the next added office card, the leftmost 3/2/1 unsold
    street cards removed for 2/3/4 players (never a Doctorate), the street slid left and
-   refilled from the deck. Then the next round, or the end.
+   refilled from the deck. Then the next round. When the round scored ends the game, no
+   clean-up follows: the game ends in that round (``round`` stays its number).
 
 The street's cards are entered by the phones as they come out (``{"type": "street",
 "slot", "price", "colour"}``, or ``"number"`` alone when the table has typed its deck list):
@@ -65,6 +70,8 @@ Table decisions where the rulebook is silent (see README):
 - a seat the host reveals without a number counts as 0 (last; several such seats are a tied
   group like any other);
 - "red cards to the left" are all the red cards left of a bought card, wherever they lie;
+  a player who buys nothing takes none (rules revision 2: a table made before, revision 1,
+  keeps giving the red cards of slots 1-10 to a player who buys nothing);
 - clean-up removes the leftmost unsold cards that are not Doctorates (a Doctorate is
   skipped, the next card goes instead); when the supply runs short, tokens go to the empty
   offices in office order (board, basic, added);
@@ -84,6 +91,7 @@ from typing import Any
 from .base import (
     HOST,
     N_,
+    RULES_KEY,
     TABLE,
     IllegalAction,
     Label,
@@ -103,6 +111,10 @@ from .sealed import REVEAL_ACTION, SEAL_ACTION, Sealed
 
 ID = "storm-candidate"
 NAME = "폭풍의 대권주자"
+# The rules revision a new table plays by (``base.RULES_KEY``): revision 2 gives no red card
+# to a player who buys nothing; a table stored under revision 1 keeps folding as it did.
+RULES = 2
+RED_ONLY_WITH_A_PURCHASE = 2
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 LANGUAGES = ("ko", "en", "fr")
@@ -134,8 +146,10 @@ MAX_PRICE = 30        # a sanity bound on a typed price
 MAX_COINS = 200       # and on a round's coins or points
 MAX_BUYS = SLOTS
 DECK_FIELDS = ("number", "name", "price", "period", "colour", "action")
-DECK_EXAMPLE = ({"number": 12, "name": Words(N_("The card's name")), "price": 4,
-                 "period": "II", "colour": "blue",
+# Card 23 is a period I card (it lies on the street at setup: the rulebook's two-player
+# setup); numbers 9-18 are the start cards (periods A-D), never on the street.
+DECK_EXAMPLE = ({"number": 23, "name": Words(N_("The card's name")), "price": 4,
+                 "period": "I", "colour": "blue",
                  "action": Words(N_("what it does, as printed"))},)
 
 PRIORITY_STEP = "priority"
@@ -202,6 +216,7 @@ class Settings:
     blue_first_round: bool
     seed: int
     deck: tuple[tuple[tuple[str, Any], ...], ...] = ()
+    rules: int = RULES          # the rules revision the table plays by (``RULES``)
 
     def card(self, number: int) -> Mapping[str, Any] | None:
         for card in self.deck:
@@ -336,6 +351,10 @@ class State:
     purchases: tuple[Purchase, ...] = ()
     history: tuple[RoundSummary, ...] = ()
     result: Outcome | None = None
+    # The seat that placed the last worker: its turn stays open for temporary workers (a
+    # purple card played at its offices, the one just taken included) until the next seat
+    # acts, even when that worker was its last.
+    last_placed: int | None = None
 
 
 # ---------------------------------------------------------------------------- setup
@@ -418,7 +437,7 @@ def setup(players: Sequence[Mapping[str, Any]], options: Mapping[str, Any]) -> S
         _check_deck_card(card)
     count = len(seated)
     settings = Settings(count, values["board_offices"], values["blue_offices_first_round"],
-                        values["seed"], deck)
+                        values["seed"], deck, min(values[RULES_KEY], RULES))
     bus = random_bus(count, settings.seed)
     return State(settings=settings, players=tuple(seated), round=1, phase="order",
                  order=bus, previous_order=bus,
@@ -624,28 +643,49 @@ def _place(state: State, action: Mapping[str, Any]) -> State:
         state.offices[index + 1:]
     player = replace(player, workers=player.workers - 1, placed=player.placed + 1,
                      tokens=player.tokens + office.tokens)
-    state = replace(_set_player(state, seat, player), offices=offices)
+    state = replace(_set_player(state, seat, player), offices=offices, last_placed=seat)
     return _next_placer(state, start=state.active + 1)
+
+
+def temporary_open(state: State) -> int | None:
+    """The seat that may still add temporary workers in the turn it just placed a worker
+    (the next seat has not acted yet; its last worker may have ended phase 2), or None."""
+    if state.last_placed is None or state.result is not None:
+        return None
+    if state.phase == "workers" or (state.phase == "buying" and not state.purchases):
+        return state.last_placed
+    return None
 
 
 def _temporary(state: State, action: Mapping[str, Any]) -> State:
     _only_fields(action, "temporary")
-    seat = _active_seat(state, action, "workers")
+    seat = _seat(state, action)
+    in_its_turn = seat == temporary_open(state)
+    if not in_its_turn:
+        _active_seat(state, action, "workers")
     count = require_int(action, "count", minimum=1)
     room = len(_empty_offices(state)) - state.players[seat].workers
     if count > room:
         raise IllegalAction(N_("only %(room)s more worker(s) could find an empty office"),
                             code="too_many_workers", room=max(room, 0))
     player = state.players[seat]
-    return _set_player(state, seat, replace(player, workers=player.workers + count,
-                                            temporary=player.temporary + count))
+    state = _set_player(state, seat, replace(player, workers=player.workers + count,
+                                             temporary=player.temporary + count))
+    if not in_its_turn:
+        # The active seat's turn has begun: the previous placer's is over.
+        return replace(state, last_placed=None)
+    if state.phase == "buying":
+        # The placer's last worker had ended phase 2: its temporary workers reopen it.
+        state = replace(state, phase="workers")
+        return _next_placer(state, start=state.order.index(seat) + 1)
+    return state
 
 
 def _pass(state: State, action: Mapping[str, Any]) -> State:
     _only_fields(action, "pass")
     seat = _active_seat(state, action, "workers")
     state = _set_player(state, seat, replace(state.players[seat], passed=True))
-    return _next_placer(state, start=state.active + 1)
+    return _next_placer(replace(state, last_placed=None), start=state.active + 1)
 
 
 # Phase 3 ---------------------------------------------------------------------
@@ -702,10 +742,19 @@ def purchase_of(state: State, seat: int, card_coins: int, office_coins: int, buy
         raise IllegalAction(N_("these cards cost %(total)s coins, but %(name)s has only "
                                "%(coins)s"), code="not_enough_coins", total=total,
                             name=_name(state, seat), coins=coins)
+    return Purchase(seat, card_coins, office_coins, buys, tuple(bought),
+                    red_taken(state, slots))
+
+
+def red_taken(state: State, slots: Sequence[int]) -> tuple[tuple[int, Card], ...]:
+    """The red cards that come, free, with the cards bought in ``slots``: every red card left
+    of the rightmost one; none when nothing is bought (a table under rules revision 1 gave
+    a player who bought nothing the red cards of slots 1-10, and still does)."""
+    if not slots and state.settings.rules >= RED_ONLY_WITH_A_PURCHASE:
+        return ()
     last = max(slots, default=0)
-    red = tuple((slot, card) for slot, card in enumerate(state.street[:last - 1], start=1)
-                if card is not None and card.colour == "red" and slot not in slots)
-    return Purchase(seat, card_coins, office_coins, buys, tuple(bought), red)
+    return tuple((slot, card) for slot, card in enumerate(state.street[:last - 1], start=1)
+                 if card is not None and card.colour == "red" and slot not in slots)
 
 
 def _buy(state: State, action: Mapping[str, Any]) -> State:
@@ -722,7 +771,7 @@ def _buy(state: State, action: Mapping[str, Any]) -> State:
                    for slot, card in enumerate(state.street, start=1))
     doctorates = sum(1 for _, card, _ in purchase.bought if card.doctorate)
     state = replace(state, street=street, purchases=state.purchases + (purchase,),
-                    doctorates_bought=state.doctorates_bought + doctorates)
+                    doctorates_bought=state.doctorates_bought + doctorates, last_placed=None)
     if state.active + 1 < len(state.order):
         return replace(state, active=state.active + 1)
     return replace(state, phase="scoring", active=0)
@@ -775,11 +824,21 @@ def _score_round(state: State, action: Mapping[str, Any]) -> State:
 # Phase 4 ---------------------------------------------------------------------
 
 def clean_up(state: State, points: tuple[Points, ...]) -> State:
-    """The scores move, then phase 4: tokens on the empty offices, workers back, the next
-    office card, the street's removals and refill; then the next round or the end."""
-    players = tuple(replace(p, score=p.score + pts.total, tokens=0, workers=WORKERS,
-                            temporary=0, placed=0, passed=False)
-                    for p, pts in zip(state.players, points, strict=True))
+    """The scores move; then the end, or phase 4: tokens on the empty offices, workers back,
+    the next office card, the street's removals and refill, and the next round. No clean-up
+    follows the last round: the game ends in the round being scored."""
+    scored = replace(state, players=tuple(
+        replace(p, score=p.score + pts.total, tokens=0)
+        for p, pts in zip(state.players, points, strict=True)), last_placed=None)
+    priorities = tuple(p.priority for p in state.players)
+    result = end_of_game(scored, points)
+    if result is not None:
+        summary = RoundSummary(state.round, state.order, priorities, state.purchases, points,
+                               (), (), None, 0)
+        return replace(scored, phase="over", result=result, priority=None, active=0,
+                       purchases=(), history=state.history + (summary,))
+    players = tuple(replace(p, workers=WORKERS, temporary=0, placed=0, passed=False,
+                            priority=None) for p in scored.players)
     supply = TOKEN_SUPPLY - sum(o.tokens for o in state.offices)
     offices = []
     gained = []
@@ -805,19 +864,13 @@ def clean_up(state: State, points: tuple[Points, ...]) -> State:
         deck_doctorates -= 1 if doctorate else 0
         refilled += 1
     new_street = tuple(kept) + (None,) * (SLOTS - len(kept))
-    summary = RoundSummary(state.round, state.order, tuple(p.priority for p in state.players),
-                           state.purchases, points, tuple(gained), removed, office_added,
-                           refilled)
-    after = replace(state, players=tuple(replace(p, priority=None) for p in players),
-                    offices=tuple(offices), street=new_street, deck=deck,
-                    deck_doctorates=deck_doctorates, purchases=(),
-                    history=state.history + (summary,))
-    result = end_of_game(after, points)
-    if result is not None:
-        return replace(after, phase="over", result=result, round=state.round + 1,
-                       priority=None, active=0)
+    summary = RoundSummary(state.round, state.order, priorities, state.purchases, points,
+                           tuple(gained), removed, office_added, refilled)
     next_round = state.round + 1
-    return replace(after, round=next_round, phase="order", previous_order=state.order,
+    return replace(scored, players=players, offices=tuple(offices), street=new_street,
+                   deck=deck, deck_doctorates=deck_doctorates, purchases=(),
+                   history=state.history + (summary,), round=next_round, phase="order",
+                   previous_order=state.order,
                    priority=Sealed.open(PRIORITY_STEP, range(len(players)),
                                         key=f"{PRIORITY_STEP}:{next_round}"),
                    active=0)
@@ -955,7 +1008,8 @@ def sealed(state: State) -> Sealed | None:
 def active_seats(state: State) -> list[int]:
     """The seats the game waits for: those that have not locked in their priority number
     (phase 1), the seat whose turn it is (workers, buying); nobody in the scoring (any phone
-    enters the round's points) or once the game is over."""
+    enters the round's points) or once the game is over. The seat that has just placed a
+    worker may still add temporary workers (``temporary_open``), but nobody waits for it."""
     if state.result is not None:
         return []
     opened = sealed(state)
@@ -967,7 +1021,8 @@ def active_seats(state: State) -> list[int]:
 
 
 def round_number(state: State) -> int:
-    """The round being played; the table log notes which entry closed each round."""
+    """The round being played, or the one the game ended in; the table log notes which
+    entry closed each round."""
     return state.round
 
 
@@ -1059,7 +1114,7 @@ def to_json(state: State, viewer: int | None = None) -> dict[str, Any]:
         {"slot": s["slot"], "price": s["price"]} for s in _street_json(state)
         if s["card"] is not None and s["card"]["doctorate"]]
     return {
-        "round": min(state.round, ROUNDS),
+        "round": state.round,
         "rounds": ROUNDS,
         "rounds_played": len(state.history),
         "phase": state.phase,
@@ -1088,9 +1143,10 @@ def to_json(state: State, viewer: int | None = None) -> dict[str, Any]:
         "purchases": [p.to_json() for p in state.purchases],
         "blue_offices_only": _blue_only(state),
         "two_player_removed": list(two_player_removed(state.settings.players)),
+        "temporary_open": temporary_open(state),
         "options": {"blue_offices_first_round": state.settings.blue_first_round,
                     "board_offices": state.settings.board_offices,
-                    "deck_cards": len(state.settings.deck)},
+                    "deck_cards": len(state.settings.deck), "rules": state.settings.rules},
         "rounds_log": [
             {"number": r.number, "order": list(r.order), "priorities": list(r.priorities),
              "purchases": [p.to_json() for p in r.purchases],
