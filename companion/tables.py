@@ -57,6 +57,11 @@ from .games.base import (
 )
 from .games.sealed import REVEAL_ACTION, SEAL_ACTION, Sealed, hidden_from
 
+# The ``owner`` an entry stores when it belongs to the host alone (an action the engine
+# gives the host, such as correcting an edition value): only the host may undo or redo it.
+# Entries stored before it existed say None (the whole table) and keep saying so.
+HOST_ENTRY = -1
+
 # A log entry that records a seat changing phone; it changes no game state.
 SEAT_ENTRY = "seat"
 SEAT_LABELS = {
@@ -120,8 +125,16 @@ class Op:
     kind: str  # "action" or "amend"
     action: Mapping[str, Any]
     target: int | None = None  # the seq an amend replaces
-    owner: int | None = None  # the seat the entry belongs to (None: the whole table)
+    # The seat the entry belongs to (None: the whole table; HOST_ENTRY: the host alone).
+    owner: int | None = None
     reveals: str | None = None  # the key of the sealed step this entry revealed
+
+    @property
+    def belongs_to(self) -> Owner:
+        """Whom the entry belongs to, as ``owner_of`` said when it was made."""
+        if self.owner == HOST_ENTRY:
+            return HOST
+        return TABLE if self.owner is None else self.owner
 
 
 @dataclass
@@ -379,7 +392,7 @@ def _applied(game: ModuleType, replay: Replay, seq: int, action: Mapping[str, An
     round_of = getattr(game, "round_number", None)
     if round_of and round_of(state) != round_of(replay.state):
         _close_round(closers, round_of(replay.state), round_of(state), seq)
-    seat_owner = owner if isinstance(owner, int) else None
+    seat_owner = owner if isinstance(owner, int) else HOST_ENTRY if owner == HOST else None
     reveals: str | None = revealed["key"] if revealed else None
     op = Op(seq, "action", action, None, seat_owner, reveals)
     new = Replay(state, [*replay.done, op], [], [*replay.effective, (seq, action)], closers)
@@ -858,7 +871,7 @@ class TableService:
         if target.reveals is not None and by is not None and not by.host:
             raise NotAllowed(N_("Only the host can undo a reveal: everyone has seen the "
                                 "secret values."), code="reveal_host_only")
-        _refuse(target.owner, by, view.game, view.players, undoing=True)
+        _refuse(target.belongs_to, by, view.game, view.players, undoing=True)
 
     def amend(self, table_id: str, expected_version: Any, target: Any, action: Any,
               by: Sender | None = TRUSTED, key: str | None = None) -> TableView:

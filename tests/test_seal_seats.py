@@ -264,3 +264,23 @@ def test_a_seat_change_on_postgresql_is_a_log_entry_every_process_reads(
     assert "mine" not in shown and shown["mine_hidden"] is True
     assert seal(client, table, 1, 3, now).json["error"]["code"] == "seal_locked"
     assert seal(client, table, 0, 20).status_code == 200
+
+
+def test_an_entry_of_the_host_alone_is_undone_by_the_host_alone(
+        app: Flask, client: FlaskClient, election: dict[str, Any]) -> None:
+    corrected = act(client, election, {"type": "deck_size", "size": 50}, host(election))
+    assert corrected.status_code == 200, corrected.json
+    v = version(client, election)
+    for seat in range(3):
+        refused = write(client, election, "undo", {"expected_version": v},
+                        seat_of(election, seat))
+        assert refused.status_code == 403 and refused.json["error"]["code"] == "host_only"
+    assert version(client, election) == v
+    # A seated phone's undo bar says why, instead of offering it.
+    phone = app.test_client()
+    with phone.session_transaction() as cookie:
+        cookie["seats"] = {election["id"]: election["tokens"][1]}
+    assert "Only the host can do this." in phone.get(
+        f"/t/{election['id']}/live").get_data(as_text=True)
+    undone = write(client, election, "undo", {"expected_version": v}, host(election))
+    assert undone.status_code == 200

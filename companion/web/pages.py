@@ -32,7 +32,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from .. import inputs
 from ..db import EditionProfile, get_db
 from ..games import GAMES, get_game
-from ..games.base import N_, GameError, MalformedInput, Option, Words
+from ..games.base import HOST, N_, GameError, MalformedInput, Option, Words
 from ..i18n import LANGUAGES
 from ..i18n import gettext as _
 from ..tables import (
@@ -365,7 +365,9 @@ def _undo_refusal(view: TableView, by: Sender | None, redo: bool = False) -> str
     refused = None if redo or by.host else seal_undo_refused(view, target)
     if refused is not None:
         return translate_error(refused, view.game)
-    if not may_send(target.owner if target.owner is not None else "table", by):
+    if not may_send(target.belongs_to, by):
+        if target.belongs_to == HOST:
+            return _("Only the host can do this.")
         if not isinstance(target.owner, int):  # the table's own entry: any seated phone
             return _("Only a seated phone or the host can do this.")
         name = view.players[target.owner]["name"]
