@@ -485,8 +485,18 @@ def test_a_card_over_an_event_waits_for_the_event() -> None:
     assert after.players[0].mental == 14 and after.players[1].fans == 1000
     assert game.score_of(after, 1)["play"] == 1
     refused(after, {"type": "event", "effects": []}, "no_event")
-    refused(state, {"type": "event", "effects": [{"seat": 0, "money": -6000}]},
-            "too_little_money")
+
+
+def test_an_event_s_loss_of_money_or_fans_takes_what_the_player_has() -> None:
+    state = act(new(), "tour", 0, card=tour(), event=True)
+    assert state.players[0].money == 5000 and state.players[1].fans == 0
+    after = game.apply(state, {"type": "event", "name": "Taxman", "effects": [
+        {"seat": 0, "money": -6000, "souvenir": 1}, {"seat": 1, "fans": -2000, "money": 1000}]})
+    assert after.players[0].money == 0 and after.players[1].fans == 0
+    assert after.players[1].money == state.players[1].money + 1000
+    assert game.score_of(after, 0)["play"] == 1
+    # A card's own effect is a price: paid in full or refused.
+    refused(after, {"type": "effect", "seat": 1, "fans": -1}, "too_few_fans")
 
 
 def test_an_event_leaves_out_a_player_who_died_for_rock_and_the_rest_applies() -> None:

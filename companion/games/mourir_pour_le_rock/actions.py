@@ -656,13 +656,18 @@ def _amounts(data: Mapping[str, Any]) -> tuple[int, int, int, int]:
             _int(data, "souvenir", low=-1000, high=1000))
 
 
-def _changes(state: State, data: Mapping[str, Any], seat: int) -> State:
-    """Signed changes of one board (an event's or a card's effect)."""
+def _changes(state: State, data: Mapping[str, Any], seat: int, *,
+             event: bool = False) -> State:
+    """Signed changes of one board (an event's or a card's effect). A card's price is paid
+    in full or refused; an event's loss of money or fans takes what the player has, down
+    to 0 (RULINGS.md)."""
     p = state.players[seat]
     money, fans, mental, souvenir = _amounts(data)
     if p.dead:
         raise IllegalAction(N_("%(name)s died for rock: their board is frozen"),
                             code="dead", name=p.name)
+    if event:
+        money, fans = max(money, -p.money), max(fans, -p.fans)
     if p.money + money < 0:
         raise IllegalAction(N_("%(name)s has $%(money)s, not the $%(cost)s this costs"),
                             code="too_little_money", name=p.name, money=p.money, cost=-money)
@@ -707,7 +712,7 @@ def _event(state: State, action: Mapping[str, Any]) -> State:
             # read (a malformed one is still refused) and set aside; the rest applies.
             _amounts(effect)
             continue
-        state = _changes(state, effect, seat)
+        state = _changes(state, effect, seat, event=True)
     state = _vice_check(replace(state, pending_event=None), buyer)
     # The turn goes on clockwise from the buyer (or ends, if that was the last cube).
     return _next_placer(state) if state.phase == "play" else state
