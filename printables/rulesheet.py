@@ -1,5 +1,6 @@
 """The printed rule sheet: every section of a game's rules reference, the table rulings
-beside the paragraph they interpret, and a QR code per section that opens its page in the
+beside the paragraph they interpret (house defaults and facts from public sources beside it
+too, each labelled as what it is), and a QR code per section that opens its page in the
 companion (``<base>/rules/<game>/<slug>?lang=<lang>``).
 
 The content comes from ``companion.rules``, the same source as the web pages.
@@ -26,11 +27,14 @@ TITLE_SIZE = 12.0
 BODY_SIZE = 8.6
 RULING_SIZE = 7.6
 
+# The label of each kind of note (``companion.rules.KINDS``), the words of the web pages: a
+# house default is never labelled a table ruling.
 TEXTS = {
-    "ruling": {"en": "TABLE RULING", "fr": "RÈGLE DE TABLE", "ko": "테이블 규칙"},
-    "edition": {"en": "house default, check your copy",
-                "fr": "valeur par défaut, vérifiez votre boîte",
-                "ko": "기본값, 갖고 있는 판을 확인하세요"},
+    rules.RULING: {"en": "TABLE RULING", "fr": "RÈGLE DE TABLE", "ko": "테이블 판정"},
+    rules.HOUSE_DEFAULT: {"en": "HOUSE DEFAULT — check your copy",
+                          "fr": "VALEUR PAR DÉFAUT — vérifiez votre exemplaire",
+                          "ko": "기본값 — 가지고 계신 게임을 확인하세요"},
+    rules.PUBLIC_SOURCE: {"en": "PUBLIC SOURCE", "fr": "SOURCE PUBLIQUE", "ko": "공개 자료"},
     "scan": {"en": "This section on your phone", "fr": "Cette section sur votre téléphone",
              "ko": "이 항목을 휴대폰으로"},
     "sheet_title": {"en": "Rules", "fr": "Règles", "ko": "규칙"},
@@ -82,6 +86,7 @@ class _Block:
     bold: bool = False
     label: Fitted | None = None
     align: str = "left"
+    note: str = rules.RULING  # a ruling box's kind of note
 
 
 def add_rule_sheet(doc: Document, game_id: str, lang: str, base_url: str | None) -> None:
@@ -195,17 +200,17 @@ class _Layout:
             text = self.body(("• " if item else "") + rules.item_text(paragraph), BODY_SIZE,
                              self.left_w - indent)
             boxes = []
-            for ruling in section.rulings_for(index):
-                heading = _t("ruling", self.lang) + (
-                    f" · {_t('edition', self.lang)}" if ruling.edition_value else "")
-                boxes.append((self.body(heading, 6.2, self.right_w - 4 * mm, bold=True),
-                              self.body(ruling.text, RULING_SIZE, self.right_w - 4 * mm)))
+            for kind, notes in section.notes_for(index):
+                label = self.body(_t(kind, self.lang), 6.2, self.right_w - 4 * mm, bold=True)
+                for ruling in notes:
+                    boxes.append((label, self.body(ruling.text, RULING_SIZE,
+                                                   self.right_w - 4 * mm), kind))
             paragraphs.append((indent, text, boxes))
 
         first = head_h + qr_h
         if paragraphs:
             _, p, boxes = paragraphs[0]
-            rh = sum(lb.height + rt.height + 6 * mm for lb, rt in boxes)
+            rh = sum(lb.height + rt.height + 6 * mm for lb, rt, _ in boxes)
             first = head_h + max(p.height + 2 * mm, rh + (qr_h if boxes else 0), qr_h)
         if self.y - first < self.bottom:
             self.pages.append([])
@@ -217,7 +222,7 @@ class _Layout:
             self.right_y = self.qr(url, caption, self.y)
         self.y -= head_h
         for indent, p, boxes in paragraphs:
-            rh = sum(lb.height + rt.height + 6 * mm for lb, rt in boxes)
+            rh = sum(lb.height + rt.height + 6 * mm for lb, rt, _ in boxes)
             if max(p.height, rh) > self.top - self.bottom - 20 * mm:
                 raise TextOverflow("a paragraph or its rulings are taller than a page",
                                    self.component)
@@ -229,13 +234,16 @@ class _Layout:
             self.blocks.append(_Block("text", MARGIN + indent, self.y - p.height,
                                       self.left_w - indent, p.height, p, self.fonts.regular))
             if boxes:
+                kinds = {kind for _, _, kind in boxes}
                 self.blocks.append(_Block("mark", MARGIN - 2.5 * mm, self.y - p.height, 0,
-                                          p.height))
+                                          p.height, note=rules.RULING if rules.RULING in kinds
+                                          else rules.HOUSE_DEFAULT))
                 ry = self.y
-                for label, ruling_text in boxes:
+                for label, ruling_text, kind in boxes:
                     h = label.height + ruling_text.height + 4.5 * mm
                     self.blocks.append(_Block("ruling", self.right_x, ry - h, self.right_w, h,
-                                              ruling_text, self.fonts.regular, label=label))
+                                              ruling_text, self.fonts.regular, label=label,
+                                              note=kind))
                     ry -= h + 1.5 * mm
                 self.right_y = ry
             self.y -= p.height + 2.2 * mm
@@ -254,11 +262,22 @@ def _drawer(blocks: list[_Block], regular: str, bold: str, faux_bold: bool, low_
                 draw_qr(c, b.data, b.x, b.y, b.w, component=component)
             elif b.kind == "ruling":
                 c.saveState()
-                c.setStrokeColorRGB(0.85, 0.62, 0.0)
-                c.setFillColorRGB(1.0, 0.96, 0.80)
+                ruling = b.note == rules.RULING
+                # a table ruling in amber; a house default or a public fact in grey, dashed
+                if ruling:
+                    c.setStrokeColorRGB(0.85, 0.62, 0.0)
+                    c.setFillColorRGB(1.0, 0.96, 0.80)
+                else:
+                    c.setStrokeColorRGB(0.45, 0.45, 0.45)
+                    c.setFillColorRGB(0.94, 0.94, 0.94)
+                    c.setDash(2, 1.5)
                 c.setLineWidth(0.8)
                 c.roundRect(b.x, b.y, b.w, b.h, 1.5 * mm, stroke=1, fill=0 if low_ink else 1)
-                c.setFillColorRGB(0.55, 0.36, 0.0)
+                c.setDash()
+                if ruling:
+                    c.setFillColorRGB(0.55, 0.36, 0.0)
+                else:
+                    c.setFillColorRGB(0.25, 0.25, 0.25)
                 assert b.label is not None and b.fitted is not None
                 draw_fitted(c, b.label, bold, b.x + 2 * mm, b.y, b.w - 4 * mm, b.h - 2 * mm,
                             bold=True, faux_bold=faux_bold)
@@ -267,9 +286,12 @@ def _drawer(blocks: list[_Block], regular: str, bold: str, faux_bold: bool, low_
                             b.w - 4 * mm, b.h - 2 * mm - b.label.height - 1.5 * mm)
                 c.restoreState()
             elif b.kind == "mark":
-                # the paragraph a table ruling interprets
+                # the paragraph a note is about: amber for a table ruling, else grey
                 c.saveState()
-                c.setStrokeColorRGB(0.85, 0.62, 0.0)
+                if b.note == rules.RULING:
+                    c.setStrokeColorRGB(0.85, 0.62, 0.0)
+                else:
+                    c.setStrokeColorRGB(0.45, 0.45, 0.45)
                 c.setLineWidth(1.6)
                 c.line(b.x, b.y, b.x, b.y + b.h)
                 c.restoreState()

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion import rules
-from companion.rules import RulesContentError, load_file
+from companion.rules import HOUSE_DEFAULT, PUBLIC_SOURCE, RULING, RulesContentError, load_file
 
 GAME = "casse-toi-pov-con"
 ROOT = Path(__file__).resolve().parent.parent
@@ -120,6 +120,8 @@ EDGAR_RULINGS = {
     "Governor election with nobody bidding": ["governor-election"],
     "A doubled Requisition": ["city-hall-double"],
     "Influence tokens": ["components", "buying"],
+    "Sealed values": ["programming"],
+    "Undo and corrections across a reveal": ["movement"],
 }
 
 ELECTION = "election-usa"
@@ -144,19 +146,28 @@ ELECTION_SLUGS = [
 ELECTION_RULINGS = {
     "Players": ["setup"],
     "Names": ["components"],
-    "Regions (public sources)": ["overview"],
-    "Sincerity track 0 to 15": ["overview", "setup"],
-    "Start": ["setup"],
+    "Regions (public sources)": ["overview", "overview"],
+    "Sincerity track 0 to 15": ["overview", "setup", "setup"],
+    "Start": ["setup", "setup", "setup"],
     "Taking a face-up card": ["setup", "action-cards", "action-cards"],
     "Fundraising": ["fundraising"],
     "Policy auction": ["policy", "policy"],
-    "Advertising": ["advertising", "advertising"],
+    "Advertising: every player": ["advertising", "advertising"],
     "Raising Sincerity": ["sincerity", "sincerity"],
     "Blackmail ($) and Journalist": ["blackmail-journalist", "blackmail-journalist", "skeletons"],
     "End of game": ["end-of-game"],
     "Final scoring": ["scoring", "scoring"],
     "4 Skeletons": ["scoring"],
     "Tie": ["scoring"],
+    "Policy, the active player's word": ["policy"],
+    "Advertising winners place their pawns in bid order": ["advertising"],
+    "The refill of the slot is part of the action": ["end-of-game"],
+    "A Skeleton counts toward the 4": ["end-of-game"],
+    "Action deck": ["setup", "end-of-game", "end-of-game"],
+    "Sealed values": ["advertising"],
+    "Undo and corrections across a reveal": ["advertising"],
+    "A table keeps the rules of the release": ["end-of-game"],
+    "The host may correct an edition value": ["end-of-game"],
 }
 
 ROCK = "mourir-pour-le-rock"
@@ -189,6 +200,14 @@ ROCK_RULINGS = [
     "Artistic exploration: once a game per player",
     "Market, tours, agents",
     "The game ends when the last 2000s tour card",
+    "The 80s and the 90s end the same way",
+    "A mental-health cost may always be paid",
+    "Money and fans",
+    "A vice is drawn the first time",
+    "A player who died for rock is left out",
+    "Conversions to souvenir points round down",
+    "House defaults (edition values, to check)",
+    "The host may correct an edition value",
 ]
 
 STORM = "storm-candidate"
@@ -231,7 +250,38 @@ STORM_RULINGS = {
     "Ties for turn order": "turn-order",
     "Victory-point tokens": "components",
     "The score track": "scoring",
+    "Red cards come only with a purchase": "buying",
+    "Temporary workers may be added": "workers",
+    "A player who passes in the placement phase": "workers",
+    "Round 1: the setup's random bus": "turn-order",
+    "When the token supply runs short": "clean-up",
+    "A game that ends early reports the round": "end-of-game",
+    "Sealed values": "turn-order",
+    "Undo and corrections across a reveal": "turn-order",
+    "A table keeps the rules of the release": "buying",
 }
+
+# Every item of RULINGS.md's "For every game", by its opening words, and where each game's
+# reference shows it: sealed values and what binds after a reveal beside each sealed step
+# (Election's advertising bids, Edgar's programmed moves, the priority cards of 폭풍의
+# 대권주자), the rules of a table's release beside the rules a release changed, the host's
+# correction beside the edition values a host can correct.
+EVERY_GAME = "### For every game"
+EVERY_GAME_RULINGS = {
+    "Sealed values": {ELECTION: ["advertising"], EDGAR: ["programming"], STORM: ["turn-order"]},
+    "Undo and corrections across a reveal": {
+        ELECTION: ["advertising"],
+        EDGAR: ["movement"],
+        STORM: ["turn-order"],
+    },
+    "A table keeps the rules of the release": {ELECTION: ["end-of-game"], STORM: ["buying"]},
+    "The host may correct an edition value": {ELECTION: ["end-of-game"], ROCK: ["market"]},
+}
+
+
+def _own(sources) -> list[str]:
+    """A game's sources without the items of "For every game"."""
+    return [s for s in sources if s not in EVERY_GAME_RULINGS]
 
 SLUGS_BY_GAME = {GAME: SLUGS, EDGAR: EDGAR_SLUGS, ELECTION: ELECTION_SLUGS, ROCK: ROCK_SLUGS,
                  STORM: STORM_SLUGS}
@@ -239,13 +289,24 @@ SLUGS_BY_GAME = {GAME: SLUGS, EDGAR: EDGAR_SLUGS, ELECTION: ELECTION_SLUGS, ROCK
 # Each game's section of RULINGS.md (its heading) and the sources naming its items.
 RULINGS_MD_SECTIONS = {
     GAME: ("## Casse-toi Pov'con!", RULING_SOURCES),
-    EDGAR: ("## Edgar & Lucien", list(EDGAR_RULINGS)),
-    ELECTION: ("## Election USA", list(ELECTION_RULINGS)),
-    ROCK: ("## Mourir pour le Rock", ROCK_RULINGS),
-    STORM: ("## 폭풍의 대권주자", list(STORM_RULINGS)),
+    EDGAR: ("## Edgar & Lucien", _own(EDGAR_RULINGS)),
+    ELECTION: ("## Election USA", _own(ELECTION_RULINGS)),
+    ROCK: ("## Mourir pour le Rock", _own(ROCK_RULINGS)),
+    STORM: ("## 폭풍의 대권주자", _own(STORM_RULINGS)),
 }
 
 MARKER = {"en": "Table ruling", "fr": "Règle de table", "ko": "테이블 판정"}
+# The label of each kind of note, in each interface language: a house default is never
+# labelled a table ruling (RULINGS.md keeps the three kinds of text apart).
+LABELS = {
+    RULING: MARKER,
+    HOUSE_DEFAULT: {
+        "en": "House default — check your copy",
+        "fr": "Valeur par défaut — vérifiez votre exemplaire",
+        "ko": "기본값 — 가지고 계신 게임을 확인하세요",
+    },
+    PUBLIC_SOURCE: {"en": "Public source", "fr": "Source publique", "ko": "공개 자료"},
+}
 
 
 def _game_data() -> dict:
@@ -279,8 +340,8 @@ def test_languages_have_the_same_shape(game):
             assert [rules.is_item(p) for p in a.paragraphs] == [
                 rules.is_item(p) for p in b.paragraphs
             ], (other, a.slug)
-            assert [(r.source, r.paragraph, r.edition_value) for r in a.rulings] == [
-                (r.source, r.paragraph, r.edition_value) for r in b.rulings
+            assert [(r.source, r.paragraph, r.kind) for r in a.rulings] == [
+                (r.source, r.paragraph, r.kind) for r in b.rulings
             ], (other, a.slug)
 
 
@@ -305,12 +366,15 @@ def test_every_ruling_of_rulings_md_is_shown_once(lang):
 
 
 def _rulings_md_items(heading: str) -> list[str]:
-    """A game's items of RULINGS.md (nested ones too), each as one line of text."""
+    """The items of a section of RULINGS.md (nested ones too), each as one line of text: a
+    game's "## " section, or the "### For every game" block, each read up to the next heading
+    of its level or above."""
     assert RULINGS_MD is not None
     text = RULINGS_MD.read_text(encoding="utf-8")
-    start = text.index(heading)
-    end = text.find("\n## ", start + 1)
-    end = len(text) if end < 0 else end  # the last section of the file
+    start = text.index("\n" + heading) + 1
+    level = len(heading.split(" ", 1)[0])
+    following = re.compile(rf"^#{{1,{level}}} ", re.MULTILINE).search(text, start + len(heading))
+    end = following.start() if following else len(text)  # the last section of the file
     items: list[str] = []
     for line in text[start:end].splitlines()[1:]:
         bullet = re.match(r"^\s*(?:-|\d+\.)\s+(.*)", line)
@@ -337,6 +401,49 @@ def test_ruling_sources_name_every_item_of_rulings_md(game):
     for source in sources:
         matching = [i for i in items if i.lower().startswith(source.lower())]
         assert len(matching) == 1, (source, matching)
+
+
+def test_every_game_section_of_rulings_md_is_read_and_named():
+    """The "For every game" block is read on its own (it sits before the first game) and every
+    item of it is named once."""
+    items = _rulings_md_items(EVERY_GAME)
+    assert items and items[0].startswith("Sealed values")
+    assert not any(i.startswith("Players") for i in items)  # the games' sections not included
+    assert len(items) == len(EVERY_GAME_RULINGS)
+    for source in EVERY_GAME_RULINGS:
+        assert len([i for i in items if i.lower().startswith(source.lower())]) == 1, source
+    for heading, _ in RULINGS_MD_SECTIONS.values():  # a game's section stops at the next game
+        assert not any(i.startswith("Sealed values") for i in _rulings_md_items(heading))
+
+
+@pytest.mark.parametrize("source", list(EVERY_GAME_RULINGS))
+def test_every_item_for_every_game_is_shown_in_a_game_s_reference(source):
+    where = EVERY_GAME_RULINGS[source]
+    assert where, source
+    for game, slugs in where.items():
+        for lang in rules.languages(game):
+            shown = [sec.slug for sec in rules.sections(game, lang) for r in sec.rulings
+                     if r.source == source]
+            assert shown == slugs, (game, lang)
+
+
+SOURCES_BY_GAME = {
+    GAME: RULING_SOURCES,
+    EDGAR: list(EDGAR_RULINGS),
+    ELECTION: list(ELECTION_RULINGS),
+    ROCK: ROCK_RULINGS,
+    STORM: list(STORM_RULINGS),
+}
+
+
+@pytest.mark.parametrize(("game", "lang"), ALL_BOOKS)
+def test_every_source_is_shown_and_every_shown_note_has_a_source(game, lang):
+    """Each game's reference shows each of its RULINGS.md items, its own and those "for every
+    game" listed for it, and nothing else."""
+    shown = {r.source for sec in rules.sections(game, lang) for r in sec.rulings}
+    common = {s for s, where in EVERY_GAME_RULINGS.items() if game in where}
+    assert shown == set(SOURCES_BY_GAME[game])
+    assert common == shown & set(EVERY_GAME_RULINGS)
 
 
 def test_rulings_state_the_numbers_of_the_game_data():
@@ -637,14 +744,101 @@ def test_rulings_are_shown_beside_their_paragraph_with_the_marker(client, game, 
     for sec in rules.sections(game, lang):
         page = _page(client, f"/rules/{game}/{sec.slug}?lang={lang}")
         assert page.count('class="rules-ruling-text"') == len(sec.rulings)
-        beside = {r.paragraph for r in sec.rulings}
+        groups = {(r.paragraph, r.kind) for r in sec.rulings}
+        beside = {p for p, kind in groups if kind == RULING}
         assert page.count('class="rules-ruling"') == page.count(MARKER[lang]) == len(beside)
+        for kind, label in LABELS.items():
+            shown = page.count(f">{label[lang]}</span>")
+            assert shown == len({g for g in groups if g[1] == kind}), kind
         for ruling in sec.rulings:
             block = page.split(f'id="p{ruling.paragraph}"', 1)[1]
             block = block.split('class="rules-para', 1)[0]
             assert rules.item_text(sec.paragraphs[ruling.paragraph]) in block
             assert ruling.text in block
-            assert MARKER[lang] in block
+            assert LABELS[ruling.kind][lang] in block
+
+
+def _asides(page: str) -> list[str]:
+    return re.findall(r'<aside class="[^"]*" role="note">(.*?)</aside>', page, re.DOTALL)
+
+
+def _labels(markup: str, lang: str) -> list[str]:
+    """The kinds whose label ``markup`` shows (as a label, not as words of a note)."""
+    return [kind for kind, label in LABELS.items() if f">{label[lang]}</span>" in markup]
+
+
+@pytest.mark.parametrize("interface", ["en", "fr", "ko"])
+@pytest.mark.parametrize(("game", "lang"), ALL_BOOKS)
+def test_no_house_default_is_labelled_a_table_ruling(client, game, lang, interface):
+    """In every game, language of the rules and language of the phone: each note sits under
+    the one label of its kind, and a house default or a public fact never under "Table
+    ruling"."""
+    headers = {"Accept-Language": interface}
+    for sec in rules.sections(game, lang):
+        response = client.get(f"/rules/{game}/{sec.slug}?lang={lang}", headers=headers)
+        asides = _asides(html.unescape(response.get_data(as_text=True)))
+        assert len(asides) == len({(r.paragraph, r.kind) for r in sec.rulings})
+        for ruling in sec.rulings:
+            aside = next(a for a in asides if ruling.text in a)
+            assert _labels(aside, interface) == [ruling.kind], (sec.slug, ruling.text)
+
+
+@pytest.mark.parametrize(
+    ("game", "lang", "query"),
+    [
+        (ROCK, "fr", "5000"),
+        (ROCK, "en", "faces are"),
+        (ELECTION, "en", "14 per colour"),
+        (EDGAR, "fr", "défaut"),
+        (ELECTION, "fr", "publique"),
+        (STORM, "ko", "공개"),
+    ],
+)
+def test_search_labels_a_note_by_its_kind(client, game, lang, query):
+    page = _page(client, f"/rules/{game}/search?q={query}&lang={lang}")
+    hits = rules.find(game, lang, query)
+    assert any(hit.in_ruling and hit.kind != RULING for hit in hits)
+    items = re.findall(r'<li class="card">(.*?)</li>', page, re.DOTALL)
+    assert len(items) == len(hits)
+    for hit, item in zip(hits, items, strict=True):
+        assert _labels(item, lang) == ([hit.kind] if hit.in_ruling else [])
+
+
+def _printed_languages() -> list[tuple[str, str]]:
+    from printables.build import kit_languages
+
+    return [(game, lang) for game in rules.games() for lang in kit_languages(game)]
+
+
+@pytest.mark.parametrize(("game", "lang"), _printed_languages())
+def test_printed_rule_sheet_labels_each_note_by_its_kind(monkeypatch, game, lang):
+    """The printed sheet, like the pages: each note boxed under the label of its kind, in
+    every language the game's kit prints."""
+    from printables import rulesheet
+    from printables.build import rule_sheet
+    from printables.layout import PrintSettings
+
+    laid_out: list = []
+    monkeypatch.setattr(rulesheet, "_drawer", lambda blocks, *rest: laid_out.extend(blocks))
+    fonts = "ko" if game == STORM else ""  # its kit prints the Korean names in every language
+    rule_sheet(game, PrintSettings(lang=lang, font_lang=fonts), "http://192.168.1.20:8000")
+    text_lang = lang if lang in rules.languages(game) else "en"
+
+    def squeeze(text: str) -> str:
+        return "".join(text.split())
+
+    kinds = {squeeze(r.text): r.kind for sec in rules.sections(game, text_lang)
+             for r in sec.rulings}
+    boxes = [b for b in laid_out if b.kind == "ruling"]
+    assert len(boxes) == len(kinds)
+    for box in boxes:
+        kind = kinds[squeeze("".join(box.fitted.lines))]
+        assert box.note == kind
+        assert squeeze("".join(box.label.lines)) == squeeze(rulesheet.TEXTS[kind][lang])
+    labels = {squeeze("".join(b.label.lines)) for b in boxes}
+    assert squeeze(rulesheet.TEXTS[RULING][lang]) in labels
+    if any(k == HOUSE_DEFAULT for k in kinds.values()):
+        assert squeeze(rulesheet.TEXTS[HOUSE_DEFAULT][lang]) in labels
 
 
 def test_edition_values_say_check_your_copy(client):
@@ -950,4 +1144,38 @@ def test_election_rulings_state_the_numbers_of_the_game_data():
 def test_election_edition_values_are_marked():
     marked = {r.source for sec in rules.sections(ELECTION, "en") for r in sec.rulings
               if r.edition_value}
-    assert marked == {"Start", "Final scoring", "4 Skeletons"}
+    assert marked == {"Start", "Final scoring", "4 Skeletons", "Action deck",
+                      "Regions (public sources)"}
+    public = {r.text for sec in rules.sections(ELECTION, "en") for r in sec.rulings
+              if r.kind == PUBLIC_SOURCE}
+    assert all("(public source" in text for text in public) and len(public) == 4
+    french = {r.text for sec in rules.sections(ELECTION, "fr") for r in sec.rulings
+              if r.kind == PUBLIC_SOURCE}
+    assert all("(source publique" in t or "(sources publiques" in t for t in french)
+
+
+def test_election_new_rulings_sit_beside_the_sentence_they_interpret():
+    def beside(slug: str, source: str, lang: str = "en") -> list[str]:
+        sec = rules.section(ELECTION, slug, lang)
+        return [sec.paragraphs[r.paragraph] for r in sec.rulings if r.source == source]
+
+    assert "last word" in beside("policy", "Policy, the active player's word")[0]
+    assert "dernier mot" in beside("policy", "Policy, the active player's word", "fr")[0]
+    assert "two highest bidders" in beside(
+        "advertising", "Advertising winners place their pawns in bid order")[0]
+    assert "deux premiers meilleurs" in beside(
+        "advertising", "Advertising winners place their pawns in bid order", "fr")[0]
+    for source in ("Sealed values", "Undo and corrections across a reveal"):
+        assert "closed-fist" in beside("advertising", source)[0]
+        assert "poing fermé" in beside("advertising", source, "fr")[0]
+    assert "at least one of these three events" in beside(
+        "end-of-game", "The refill of the slot is part of the action")[0]
+    for source in ("A Skeleton counts toward the 4", "A table keeps the rules of the release"):
+        assert "4th Skeleton" in beside("end-of-game", source)[0]
+        assert "4eme carte « Skeleton »" in beside("end-of-game", source, "fr")[0]
+    for source in ("Action deck", "The host may correct an edition value"):
+        assert all("last Action card" in p for p in beside("end-of-game", source))
+        assert all("dernière carte « Action »" in p
+                   for p in beside("end-of-game", source, "fr"))
+    assert "Draw 10 Action cards" in beside("setup", "Action deck")[0]
+    assert "15M $" in beside("setup", "Start", "fr")[0]

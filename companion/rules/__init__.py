@@ -3,8 +3,9 @@
 Content lives in ``companion/rules/content/<game id>.<lang>.toml``, one file per game and
 language; adding a game or a language is adding a file. Each section has a stable English
 slug that is the same in every language, so a printed QR code keeps pointing at the right
-page whatever the reader's language. Table rulings (``shared/rules/RULINGS.md``) sit beside
-the paragraph they interpret.
+page whatever the reader's language. The notes of ``shared/rules/RULINGS.md`` sit beside the
+paragraph they are about, each marked as what it is (``KINDS``): a table ruling, a house
+default (never labelled a table ruling) or a fact from a public source.
 
 The web pages (``companion.web.rules``) and the printed rule sheets (``printables``) both read
 this module, so they cannot disagree. Pure Python: no Flask.
@@ -26,6 +27,10 @@ GAME_DATA_DIR = Path(__file__).resolve().parent.parent / "games" / "data"
 
 __all__ = [
     "Ruling",
+    "RULING",
+    "HOUSE_DEFAULT",
+    "PUBLIC_SOURCE",
+    "KINDS",
     "Section",
     "RulesContentError",
     "games",
@@ -48,26 +53,44 @@ __all__ = [
 _FILE_NAME = re.compile(r"^(?P<game>[a-z0-9]+(?:-[a-z0-9]+)*)\.(?P<lang>[a-z]{2,3})\.toml$")
 _SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 # A value from the game's data file, e.g. "{track.top}": numbers are defined once.
-_PLACEHOLDER = re.compile(r"\{([a-z_]+(?:\.[a-z_]+)+)\}")
+_PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+)\}")
 _SNIPPET_CONTEXT = 70
 # /rules/<game>/search is the search page, so no section may be called that.
 _RESERVED_SLUGS = frozenset({"search"})
 
 
+# The kinds of text shown beside the rulebook's own words (RULINGS.md keeps them apart, and
+# the pages and printed sheets label each as what it is):
+RULING = "ruling"
+"""A table ruling: the product's reading where the rulebook is silent or ambiguous."""
+HOUSE_DEFAULT = "house-default"
+"""A house default: an edition value (printed on the components, which we do not have) or a
+number the companion had to choose; a group checks it against its copy. Never a table ruling."""
+PUBLIC_SOURCE = "public-source"
+"""A fact from a public source (a review, a publisher's page), not from the rulebook we have."""
+KINDS = (RULING, PUBLIC_SOURCE, HOUSE_DEFAULT)
+"""Every kind, in the order a paragraph shows them."""
+
+
 @dataclass(frozen=True)
 class Ruling:
-    """A table ruling: the product's reading where the rulebook is silent or ambiguous.
+    """A note of ``RULINGS.md`` beside the rulebook sentence it is about.
 
     ``paragraph`` is the index, in the section's ``paragraphs``, of the rulebook sentence the
-    ruling interprets. ``source`` names the ruling of ``RULINGS.md`` by its opening words (the
-    same in every language). ``edition_value`` marks a value printed on the physical
-    components: the product ships a house default that a group should check against its copy.
+    note interprets. ``source`` names the item of ``RULINGS.md`` by its opening words (the
+    same in every language). ``kind`` says what the note is (``KINDS``): a table ruling, a
+    house default to check against the group's copy, or a fact from a public source.
     """
 
     paragraph: int
     text: str
     source: str = ""
-    edition_value: bool = False
+    kind: str = RULING
+
+    @property
+    def edition_value(self) -> bool:
+        """Whether this is a house default (an edition value or a number we chose)."""
+        return self.kind == HOUSE_DEFAULT
 
 
 @dataclass(frozen=True)
@@ -84,6 +107,16 @@ class Section:
     def rulings_for(self, index: int) -> tuple[Ruling, ...]:
         """The rulings shown beside paragraph ``index``."""
         return tuple(r for r in self.rulings if r.paragraph == index)
+
+    def notes_for(self, index: int) -> tuple[tuple[str, tuple[Ruling, ...]], ...]:
+        """The notes beside paragraph ``index`` grouped by kind, in ``KINDS`` order: each
+        group is shown under its own label."""
+        beside = self.rulings_for(index)
+        return tuple(
+            (kind, group)
+            for kind in KINDS
+            if (group := tuple(r for r in beside if r.kind == kind))
+        )
 
 
 @dataclass(frozen=True)
@@ -174,7 +207,7 @@ def load_file(path: Path, game_data: Mapping[str, Any] | None = None) -> _Book:
             r_where = f"{where}, ruling {r_number}"
             if not isinstance(ruling, dict):
                 raise fail(f"{r_where} is not a table")
-            _only_keys(ruling, {"paragraph", "text", "source", "edition_value"}, r_where, fail)
+            _only_keys(ruling, {"paragraph", "text", "source", "kind"}, r_where, fail)
             index = ruling.get("paragraph")
             if not isinstance(index, int) or isinstance(index, bool):
                 raise fail(f"{r_where}: missing paragraph index")
@@ -187,10 +220,12 @@ def load_file(path: Path, game_data: Mapping[str, Any] | None = None) -> _Book:
             if not isinstance(text, str) or not text.strip():
                 raise fail(f"{r_where}: missing text")
             source = ruling.get("source", "")
-            edition_value = ruling.get("edition_value", False)
-            if not isinstance(source, str) or not isinstance(edition_value, bool):
-                raise fail(f"{r_where}: source must be a string and edition_value true/false")
-            rulings.append(Ruling(index, fill(text.strip(), r_where), source, edition_value))
+            if not isinstance(source, str):
+                raise fail(f"{r_where}: source must be a string")
+            kind = ruling.get("kind", RULING)
+            if kind not in KINDS:
+                raise fail(f"{r_where}: kind {kind!r} is not one of {', '.join(KINDS)}")
+            rulings.append(Ruling(index, fill(text.strip(), r_where), source, kind))
         parsed.append(
             Section(
                 game_id=game_id,
@@ -376,8 +411,8 @@ class Hit:
     """A search result: the section, the text around the first match, and where it is.
 
     ``paragraph`` is the index of the matching paragraph, or None when the match is in the
-    title or in a ruling (``in_ruling``). ``before``/``match``/``after`` split the snippet so
-    a page can highlight the match.
+    title or in a ruling (``in_ruling``, whose ``kind`` says which). ``before``/``match``/
+    ``after`` split the snippet so a page can highlight the match.
     """
 
     section: Section
@@ -387,6 +422,7 @@ class Hit:
     after: str
     paragraph: int | None = None
     in_ruling: bool = False
+    kind: str = ""
 
 
 def _terms(query: str) -> list[str]:
@@ -437,10 +473,10 @@ def find(game_id: str, lang: str, query: str) -> list[Hit]:
         return []
     hits: list[tuple[int, int, Hit]] = []
     for order, sec in enumerate(sections(game_id, lang)):
-        body: list[tuple[str, int | None, bool]] = [
-            (item_text(p), i, False) for i, p in enumerate(sec.paragraphs)
+        body: list[tuple[str, int | None, str]] = [
+            (item_text(p), i, "") for i, p in enumerate(sec.paragraphs)
         ]
-        body += [(r.text, r.paragraph, True) for r in sec.rulings]
+        body += [(r.text, r.paragraph, r.kind) for r in sec.rulings]
         everything = normalize(" ".join([sec.title, *(c[0] for c in body)]))
         if not all(t in everything for t in terms):
             continue
@@ -448,7 +484,7 @@ def find(game_id: str, lang: str, query: str) -> list[Hit]:
         # title only when the words are nowhere else.
         best = max(body, key=lambda c: sum(t in normalize(c[0]) for t in terms))
         if not any(t in normalize(best[0]) for t in terms):
-            best = (sec.title, None, False)
+            best = (sec.title, None, "")
         span = _locate(best[0], terms)
         assert span is not None
         before, match, after = _snippet(best[0], span)
@@ -459,7 +495,8 @@ def find(game_id: str, lang: str, query: str) -> list[Hit]:
             match=match,
             after=after,
             paragraph=best[1],
-            in_ruling=best[2],
+            in_ruling=bool(best[2]),
+            kind=best[2],
         )
         title_first = 0 if all(t in normalize(sec.title) for t in terms) else 1
         hits.append((title_first, order, hit))

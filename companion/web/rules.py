@@ -1,5 +1,6 @@
-"""Rules reference pages: each game's rules in short sections, with the table rulings beside
-the sentence they interpret. Printed rule sheets link here through QR codes
+"""Rules reference pages: each game's rules in short sections, with the notes of RULINGS.md
+beside the sentence they are about, each under its own label (table ruling, house default,
+public source). Printed rule sheets link here through QR codes
 (``companion.rules.rules_url``), so the URLs are stable:
 
 - ``/rules/``                      the games that have a rules reference
@@ -78,9 +79,12 @@ def index() -> str:
 def game(game_id: str) -> str:
     _known_game(game_id)
     lang = _content_lang(game_id)
+    all_sections = rules.sections(game_id, lang)
+    shown = {r.kind for s in all_sections for r in s.rulings}
     return render_template(
         "rules/game.html",
-        sections=rules.sections(game_id, lang),
+        sections=all_sections,
+        kinds=[kind for kind in rules.KINDS if kind in shown],
         **_game_context(game_id, lang),
     )
 
@@ -115,6 +119,7 @@ def section(game_id: str, slug: str) -> str:
             "text": rules.item_text(paragraph),
             "item": rules.is_item(paragraph),
             "rulings": current.rulings_for(i),
+            "notes": current.notes_for(i),
         }
         for i, paragraph in enumerate(current.paragraphs)
     ]
