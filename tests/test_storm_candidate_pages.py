@@ -289,3 +289,218 @@ def test_a_street_price_of_one_coin_is_said_in_the_singular(app: Flask) -> None:
     for count, word in prices:
         assert word == ("pièce" if int(count) <= 1 else "pièces"), (count, word)
     assert "1 pièces" not in page and ("1", "pièce") in prices
+
+
+# ---------------------------------------------------------------------------- round
+# corrections, the end, temporary workers, red cards (each test fails before this release)
+
+def state_of(phone: FlaskClient, table_id: str) -> dict[str, Any]:
+    return api(phone, table_id)["state"]
+
+
+def quiet_round(phones: list[FlaskClient], table_id: str, cards: dict[int, int],
+                before_buying: Any = None) -> None:
+    """One round through the phones: numbers keeping seat 0 first, everyone passes and buys
+    nothing, then the points of ``cards``."""
+    for seat, phone in enumerate(phones):
+        ok(post(phone, table_id, {"a.type": "seal", "a.seat": str(seat),
+                                  "a.value": str(40 - seat)}))
+    while state_of(phones[0], table_id)["phase"] == "workers":
+        seat = state_of(phones[0], table_id)["active"]
+        ok(post(phones[seat], table_id, {"a.type": "pass", "a.seat": str(seat)}))
+    if before_buying:
+        before_buying()
+    while state_of(phones[0], table_id)["phase"] == "buying":
+        seat = state_of(phones[0], table_id)["active"]
+        ok(post(phones[seat], table_id, {"a.type": "buy", "a.seat": str(seat),
+                                         "a.card_coins": "0", "a.office_coins": "0",
+                                         "a.buys": "0"}))
+    ok(post(phones[0], table_id, points_form(cards, len(phones))))
+
+
+def points_form(cards: dict[int, int], players: int, **offices: int) -> dict[str, str]:
+    fields = {"a.type": "score_round"}
+    for seat in range(players):
+        fields |= {f"a.points.{seat}.seat": str(seat),
+                   f"a.points.{seat}.cards": str(cards.get(seat, 0)),
+                   f"a.points.{seat}.offices": str(offices.get(f"s{seat}", 0)),
+                   f"a.points.{seat}.storm_rallies": "0"}
+    return fields
+
+
+def test_a_past_round_is_corrected_from_the_table_page(app: Flask) -> None:
+    """README: every game has "Correct round N": the table page offers it for past rounds,
+    the form comes prefilled, saving recomputes what follows and says so, and a correction
+    that would make a later entry impossible is refused with the reason."""
+    table_id, phones = start(app, players=2, blue_offices_first_round="true")
+    phone = phones[1]
+    assert state_of(phone, table_id)["options"]["blue_offices_first_round"]
+    quiet_round(phones, table_id, {0: 3, 1: 1})
+    quiet_round(phones, table_id, {0: 2, 1: 2})
+    assert [p["score"] for p in state_of(phone, table_id)["players"]] == [5, 3]
+    page = phone.get(f"/t/{table_id}").get_data(as_text=True)
+    for number in (1, 2):
+        assert f'href="/t/{table_id}/entry?round={number}"' in page, number
+        assert f"Correct round {number}" in page
+    assert app.test_client().get(f"/t/{table_id}").status_code == 200  # a watcher
+    form = phone.get(f"/t/{table_id}/entry?round=1")
+    assert form.status_code == 200
+    text = form.get_data(as_text=True)
+    assert "Correct round 1" in text and f'action="/t/{table_id}/correct"' in text
+    assert re.search(r'name="a\.points\.0\.cards" min="0" value="3"', text)
+    assert re.search(r'name="a\.points\.1\.cards" min="0" value="1"', text)
+    assert re.search(r'name="a\.points\.0\.offices" min="0" value="0" readonly', text)
+    target = re.search(r'name="target" value="(\d+)"', text)
+    assert target
+    for missing in ("", "?round=3", "?round=x"):
+        assert phone.get(f"/t/{table_id}/entry{missing}").status_code == 404, missing
+
+    def correct(fields: dict[str, str], fetch: bool = True) -> Any:
+        version = api(phone, table_id)["version"]
+        return phone.post(f"/t/{table_id}/correct", data={
+            "expected_version": str(version), "target": target.group(1), "round": "1",
+            "back": "entry", **fields}, headers={"X-Requested-With": "fetch"} if fetch else {})
+
+    # Round 1 gave seat 0 95 points: the game would have ended then, and round 2's entries
+    # could not have been made.
+    before = api(phone, table_id)
+    conflict = correct(points_form({0: 95, 1: 1}, 2))
+    assert conflict.status_code == 422
+    assert conflict.get_json()["error"]["code"] == "correction_conflict"
+    assert "later entry" in conflict.get_json()["error"]["message"]
+    refused_page = correct(points_form({0: 95, 1: 1}, 2), fetch=False)
+    assert refused_page.status_code == 302 and "round=1" in refused_page.location
+    assert "makes a later entry impossible" in phone.get(
+        refused_page.location).get_data(as_text=True)
+    # Office points in round 1 (blue offices only) are refused by round 1 itself.
+    own = correct(points_form({0: 3, 1: 1}, 2, s0=2))
+    assert own.status_code == 422 and own.get_json()["error"]["code"] == "correction_refused"
+    assert api(phone, table_id) == before
+    saved = correct(points_form({0: 6, 1: 1}, 2), fetch=False)
+    assert saved.status_code == 302 and saved.location.endswith(f"/t/{table_id}")
+    assert "Correction of round 1 saved" in phone.get(f"/t/{table_id}").get_data(as_text=True)
+    state = state_of(phone, table_id)
+    assert [p["score"] for p in state["players"]] == [8, 3]
+    assert state["rounds_log"][0]["points"][0]["cards"] == 6 and state["round"] == 3
+    log = phone.get(f"/t/{table_id}/log").get_data(as_text=True)
+    assert "correction of round 1" in log
+    # ... and in Korean
+    phone.get("/language/ko")
+    assert "1라운드 정정" in phone.get(f"/t/{table_id}").get_data(as_text=True)
+
+
+def test_a_past_round_is_corrected_through_the_api(app: Flask) -> None:
+    client = app.test_client()
+    created = client.post("/api/tables", json={
+        "game": GAME, "players": [{"name": n, "colour": c} for n, c in zip(
+            NAMES[:2], COLOURS[:2], strict=True)]})
+    assert created.status_code == 201
+    table_id, host = created.json["id"], {"X-Host-Token": created.json["host_token"]}
+    assert created.json["state"]["options"]["rules"] == 2
+    tokens = [client.post(f"/api/tables/{table_id}/seats/{seat}", headers=host).json["token"]
+              for seat in range(2)]
+
+    def send(seat: int, action: dict[str, Any]) -> Any:
+        version = client.get(f"/api/tables/{table_id}").json["version"]
+        return client.post(f"/api/tables/{table_id}/actions",
+                           headers={"X-Seat-Token": tokens[seat]},
+                           json={"expected_version": version, "action": action})
+
+    closers = []  # the entry that closed each round: its version, as its answer says
+    for round_cards in ({0: 4, 1: 2}, {0: 1, 1: 1}):
+        for seat in range(2):
+            assert send(seat, {"type": "seal", "seat": seat, "value": 40 - seat}).status_code \
+                == 200
+        for phase, action in (("workers", "pass"), ("buying", "buy")):
+            while (state := client.get(f"/api/tables/{table_id}").json["state"])[
+                    "phase"] == phase:
+                seat = state["active"]
+                extra = {"card_coins": 0, "buys": 0, "slots": []} if action == "buy" else {}
+                assert send(seat, {"type": action, "seat": seat, **extra}).status_code == 200
+        scored = send(0, {"type": "score_round", "points": [
+            {"seat": s, "cards": round_cards[s]} for s in range(2)]})
+        assert scored.status_code == 200
+        closers.append(scored.json["version"])
+    body = client.get(f"/api/tables/{table_id}").json
+    assert [p["score"] for p in body["state"]["players"]] == [5, 3]
+    target = closers[0]
+    corrected = client.post(f"/api/tables/{table_id}/corrections",
+                            headers={"X-Seat-Token": tokens[1]}, json={
+                                "expected_version": body["version"], "target": target,
+                                "action": {"type": "score_round", "points": [
+                                    {"seat": 0, "cards": 4}, {"seat": 1, "cards": 7}]}})
+    assert corrected.status_code == 200, corrected.json
+    assert [p["score"] for p in corrected.json["state"]["players"]] == [5, 8]
+    conflict = client.post(f"/api/tables/{table_id}/corrections",
+                           headers={"X-Seat-Token": tokens[1]}, json={
+                               "expected_version": corrected.json["version"],
+                               "target": target, "action": {"type": "score_round", "points": [
+                                   {"seat": 0, "cards": 99}, {"seat": 1, "cards": 7}]}})
+    assert conflict.status_code == 422 and conflict.json["error"]["code"] == \
+        "correction_conflict"
+
+
+def test_an_early_end_reports_its_round_in_the_api_the_export_and_the_page(app: Flask) -> None:
+    """RULINGS: a game that ends early reports the round it ended in (an end after round 2
+    exports round 2, not 3), and no clean-up follows the last round."""
+    table_id, phones = start(app, players=2)
+    quiet_round(phones, table_id, {0: 60})
+    offices = state_of(phones[0], table_id)["offices"]
+    quiet_round(phones, table_id, {0: 35})
+    body = api(phones[0], table_id)
+    assert body["outcome"]["reason"] == "reached_95"
+    assert body["state"]["round"] == 2 and body["state"]["rounds_played"] == 2
+    last = body["state"]["rounds_log"][-1]
+    assert (last["tokens_placed"], last["removed"], last["office_added"], last["refilled"]) \
+        == ([], [], None, 0)
+    assert [(o["id"], o["tokens"]) for o in body["state"]["offices"]] == [
+        (o["id"], o["tokens"]) for o in offices]
+    export = phones[0].get(f"/t/{table_id}/export.csv").get_data(as_text=True)
+    rows = [line.split(",") for line in export.strip().splitlines()]
+    column = rows[0].index("round")
+    assert {row[column] for row in rows[1:]} == {"2"}, export
+    page = phones[0].get(f"/t/{table_id}").get_data(as_text=True)
+    assert "After round 2" in page and "Round 2 summary" in page
+    assert "Clean-up:" not in page
+    assert f'href="/t/{table_id}/entry?round=1"' in page
+
+
+def test_the_last_worker_s_turn_offers_temporary_workers(app: Flask) -> None:
+    """RULINGS: temporary workers may be added in the turn a worker is placed, even when
+    that worker was the player's last."""
+    table_id, phones = start(app, players=2)
+    for seat, phone in enumerate(phones):
+        ok(post(phone, table_id, {"a.type": "seal", "a.seat": str(seat),
+                                  "a.value": str(40 - seat)}))
+    free = iter(o["id"] for o in state_of(phones[0], table_id)["offices"])
+    ok(post(phones[0], table_id, {"a.type": "place", "a.seat": "0", "a.office": next(free)}))
+    ok(post(phones[1], table_id, {"a.type": "pass", "a.seat": "1"}))
+    for _ in range(2):
+        ok(post(phones[0], table_id, {"a.type": "place", "a.seat": "0",
+                                      "a.office": next(free)}))
+    assert state_of(phones[0], table_id)["phase"] == "buying"
+    page = phones[0].get(f"/t/{table_id}").get_data(as_text=True)
+    assert 'id="temporary-form"' in page and "Still your turn" in page
+    assert 'id="temporary-form"' not in phones[1].get(f"/t/{table_id}").get_data(as_text=True)
+    ok(post(phones[0], table_id, {"a.type": "temporary", "a.seat": "0", "a.count": "1"}))
+    state = state_of(phones[0], table_id)
+    assert state["phase"] == "workers" and state["active"] == 0
+    assert "Place a worker" in phones[0].get(f"/t/{table_id}").get_data(as_text=True)
+
+
+def test_a_player_who_buys_nothing_takes_no_red_card_on_the_page(app: Flask) -> None:
+    """RULINGS: red cards come only with a purchase."""
+    table_id, phones = start(app, players=2)
+
+    def red_street() -> None:
+        for slot in (2, 9):
+            ok(post(phones[1], table_id, {"a.type": "street", "a.slot": str(slot),
+                                          "a.price": "1", "a.colour": "red",
+                                          "a.doctorate": ""}))
+
+    quiet_round(phones, table_id, {}, before_buying=red_street)
+    last = state_of(phones[0], table_id)["rounds_log"][-1]
+    assert [p["red"] for p in last["purchases"]] == [[], []]
+    phones[0].get("/language/ko")
+    page = phones[0].get(f"/t/{table_id}").get_data(as_text=True)
+    assert "빨간색 카드 2장 함께 가져감" not in page and "함께 가져감" not in page

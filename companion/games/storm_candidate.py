@@ -1031,6 +1031,18 @@ def correctable(action: Mapping[str, Any]) -> bool:
     return isinstance(action, Mapping) and action.get("type") == "score_round"
 
 
+def correction_prefill(state: State, number: int) -> list[dict[str, Any]] | None:
+    """What round ``number`` entered, one row per seat, to prefill its correction (the
+    points typed, and the tokens and Doctorates counted for them); None when the round has
+    not been scored."""
+    summary = next((r for r in state.history if r.number == number), None)
+    if summary is None:
+        return None
+    return [{"seat": p.seat, "cards": p.cards, "offices": p.offices,
+             "storm_rallies": p.storm_rallies, "tokens": p.tokens,
+             "doctorates": p.doctorates} for p in summary.points]
+
+
 def describe(state: State, action: Mapping[str, Any]) -> Label:
     """A short label for the log and the undo button."""
     if not isinstance(action, Mapping):

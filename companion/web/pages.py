@@ -851,23 +851,28 @@ def redo(table_id: str) -> Any:
 
 @pages_bp.get("/t/<table_id>/entry")
 def entry(table_id: str) -> Any:
-    """Quick entry of a round's results on one phone; with ?round=N, a correction."""
+    """Quick entry of a round's results on one phone; with ?round=N, a correction (also in
+    a game without quick entry that names a past round's entry: ``correction_prefill``)."""
     view = _load(table_id)
-    if not getattr(view.game, "QUICK_ENTRY", False):
-        abort(404)
+    prefill_of = getattr(view.game, "correction_prefill", None)
     raw_round = request.args.get("round", "")
     round_no = inputs.ascii_int(raw_round)
+    if not getattr(view.game, "QUICK_ENTRY", False) and (prefill_of is None or not raw_round):
+        abort(404)
     target = None
     prefill = None
     if raw_round and round_no is None:
         abort(404)
     if round_no is not None:
         target = view.replay.round_closers.get(round_no)
-        summary = next((s for s in view.game.to_json(view.state)["rounds"]
-                        if s["number"] == round_no), None)
-        if target is None or summary is None:
+        if prefill_of is not None:
+            prefill = prefill_of(view.state, round_no)
+        else:
+            summary = next((s for s in view.game.to_json(view.state)["rounds"]
+                            if s["number"] == round_no), None)
+            prefill = summary["results"] if summary is not None else None
+        if target is None or prefill is None:
             abort(404)
-        prefill = summary["results"]
     context = _context(view, my_seat(table_id))
     context.update(correct_round=round_no if target else None, target=target,
                    prefill=prefill)
