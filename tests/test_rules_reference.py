@@ -668,6 +668,38 @@ def test_malformed_content_is_refused_naming_the_file(tmp_path, change, message)
     assert message in str(raised.value)
 
 
+@pytest.mark.parametrize(
+    ("lines", "kind"),
+    [
+        ("", RULING),
+        ('kind = "house-default"\n', HOUSE_DEFAULT),
+        ('kind = "public-source"\n', PUBLIC_SOURCE),
+        ("edition_value = true\n", HOUSE_DEFAULT),  # the older key still reads
+        ("edition_value = false\n", RULING),
+    ],
+)
+def test_a_note_s_kind(tmp_path, lines, kind):
+    path = _write(tmp_path, "election-usa.fr.toml",
+                  VALID.replace('source = "Start"\n', 'source = "Start"\n' + lines))
+    ruling = load_file(path).sections[0].rulings[0]
+    assert ruling.kind == kind and ruling.edition_value == (kind == HOUSE_DEFAULT)
+
+
+@pytest.mark.parametrize(
+    ("lines", "message"),
+    [
+        ('kind = "table-ruling"\n', "kind 'table-ruling' is not one of"),
+        ('kind = "public-source"\nedition_value = true\n', "contradicts kind"),
+        ('edition_value = "yes"\n', "edition_value must be true or false"),
+    ],
+)
+def test_a_bad_kind_is_refused(tmp_path, lines, message):
+    path = _write(tmp_path, "election-usa.fr.toml",
+                  VALID.replace('source = "Start"\n', 'source = "Start"\n' + lines))
+    with pytest.raises(RulesContentError, match=message):
+        load_file(path)
+
+
 def test_languages_of_a_game_must_have_the_same_slugs(tmp_path):
     _write(tmp_path, "election-usa.fr.toml", VALID)
     english = VALID.replace('lang = "fr"', 'lang = "en"').replace('"setup"', '"set-up"')

@@ -207,7 +207,8 @@ def load_file(path: Path, game_data: Mapping[str, Any] | None = None) -> _Book:
             r_where = f"{where}, ruling {r_number}"
             if not isinstance(ruling, dict):
                 raise fail(f"{r_where} is not a table")
-            _only_keys(ruling, {"paragraph", "text", "source", "kind"}, r_where, fail)
+            _only_keys(ruling, {"paragraph", "text", "source", "kind", "edition_value"},
+                       r_where, fail)
             index = ruling.get("paragraph")
             if not isinstance(index, int) or isinstance(index, bool):
                 raise fail(f"{r_where}: missing paragraph index")
@@ -225,6 +226,15 @@ def load_file(path: Path, game_data: Mapping[str, Any] | None = None) -> _Book:
             kind = ruling.get("kind", RULING)
             if kind not in KINDS:
                 raise fail(f"{r_where}: kind {kind!r} is not one of {', '.join(KINDS)}")
+            # ``edition_value = true``, the older way to say ``kind = "house-default"``
+            edition_value = ruling.get("edition_value")
+            if edition_value is not None:
+                if not isinstance(edition_value, bool):
+                    raise fail(f"{r_where}: edition_value must be true or false")
+                if edition_value != (kind == HOUSE_DEFAULT) and "kind" in ruling:
+                    raise fail(f"{r_where}: edition_value = {str(edition_value).lower()} "
+                               f"contradicts kind = {kind!r}")
+                kind = HOUSE_DEFAULT if edition_value else kind
             rulings.append(Ruling(index, fill(text.strip(), r_where), source, kind))
         parsed.append(
             Section(
