@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from companion.games.base import MalformedInput, Option, read_options
+from companion.games.base import NEWEST_RULES, RULES_KEY, MalformedInput, Option, read_options
 from companion.web.pages import deck_text, parse_deck_text
 
 DECK = Option("deck", "deck", [], "Deck list", edition=True, fields=("name", "kind", "pawns"))
@@ -17,12 +17,12 @@ def test_toml_card_list_round_trips() -> None:
     cards = parse_deck_text(text)
     assert cards == [{"name": "Iowa caucus", "kind": "policy", "pawns": 3}, {"name": "É"}]
     assert parse_deck_text(deck_text(cards)) == cards
-    assert read_options([DECK], {"deck": cards}) == {"deck": cards}
+    assert read_options([DECK], {"deck": cards}) == {"deck": cards, RULES_KEY: NEWEST_RULES}
 
 
 def test_empty_text_is_no_deck_list() -> None:
     assert parse_deck_text("  \n") == []
-    assert read_options([DECK], {}) == {"deck": []}
+    assert read_options([DECK], {}) == {"deck": [], RULES_KEY: NEWEST_RULES}
 
 
 @pytest.mark.parametrize("text", ['[[card]\nname = "x"', 'title = "x"', 'card = 3'])
