@@ -384,9 +384,12 @@ def test_a_past_round_is_corrected_from_the_table_page(app: Flask) -> None:
     assert state["rounds_log"][0]["points"][0]["cards"] == 6 and state["round"] == 3
     log = phone.get(f"/t/{table_id}/log").get_data(as_text=True)
     assert "correction of round 1" in log
-    # ... and in Korean
+    # ... and in Korean, with no English left on the correction's form
+    from test_korean import english_left
+
     phone.get("/language/ko")
     assert "1라운드 정정" in phone.get(f"/t/{table_id}").get_data(as_text=True)
+    assert english_left(phone.get(f"/t/{table_id}/entry?round=1").get_data(as_text=True)) == []
 
 
 def test_a_past_round_is_corrected_through_the_api(app: Flask) -> None:
