@@ -389,9 +389,7 @@ def _applied(game: ModuleType, replay: Replay, seq: int, action: Mapping[str, An
         revealed = {"key": before.key,
                     "values": [[seat, value] for seat, value in before.values]}
     closers = dict(replay.round_closers)
-    round_of = getattr(game, "round_number", None)
-    if round_of and round_of(state) != round_of(replay.state):
-        _close_round(closers, round_of(replay.state), round_of(state), seq)
+    _note_round(game, closers, replay.state, state, seq)
     seat_owner = owner if isinstance(owner, int) else HOST_ENTRY if owner == HOST else None
     reveals: str | None = revealed["key"] if revealed else None
     op = Op(seq, "action", action, None, seat_owner, reveals)
@@ -403,16 +401,33 @@ def _fold(game: ModuleType, players: Any, options: Any,
           effective: Sequence[tuple[int, Mapping[str, Any]]]) -> tuple[Any, dict[int, int]]:
     state = game.setup(players, options)
     closers: dict[int, int] = {}
-    round_of = getattr(game, "round_number", None)
+    counts_rounds = getattr(game, "round_number", None) is not None
     for seq, action in effective:
-        if round_of is None:
-            state = apply_logged(game, state, action)
-            continue
-        before: int = round_of(state)
+        before = state
         state = apply_logged(game, state, action)
-        if round_of(state) != before:
-            _close_round(closers, before, round_of(state), seq)
+        if counts_rounds:
+            _note_round(game, closers, before, state, seq)
     return state, closers
+
+
+def _note_round(game: ModuleType, closers: dict[int, int], before: Any, after: Any,
+                seq: int) -> None:
+    """Note which entry closed each round, when the game counts rounds: the entry that took
+    the game to the next round, or the one that ended the game within its round (a game
+    that ends early reports the round it ended in, and that round is corrected like any
+    other); an entry that takes the end back reopens the round."""
+    round_of = getattr(game, "round_number", None)
+    if round_of is None:
+        return
+    was, now = round_of(before), round_of(after)
+    if now != was:
+        _close_round(closers, was, now, seq)
+        return
+    ended, ends = game.outcome(before) is not None, game.outcome(after) is not None
+    if ends and not ended:
+        closers[now] = seq
+    elif ended and not ends:
+        closers.pop(now, None)
 
 
 def _close_round(closers: dict[int, int], before: int, after: int, seq: int) -> None:
@@ -1436,7 +1451,7 @@ def _extended(game: ModuleType, base: Kept, entries: Sequence[Any]) -> Kept:
     labels, revealed = dict(base.labels), dict(base.revealed)
     state = replay.state
     undone = list(replay.undone)
-    round_of = getattr(game, "round_number", None)
+    counts_rounds = getattr(game, "round_number", None) is not None
     moved = dict(base.moved)
     for e in entries:
         if e.kind == SEAT_ENTRY:
@@ -1447,13 +1462,10 @@ def _extended(game: ModuleType, base: Kept, entries: Sequence[Any]) -> Kept:
         done.append(Op(e.seq, "action", e.payload, None, e.owner, reveals))
         undone = []
         effective.append((e.seq, e.payload))
-        if round_of is None:
-            state = apply_logged(game, state, e.payload)
-        else:
-            before: int = round_of(state)
-            state = apply_logged(game, state, e.payload)
-            if round_of(state) != before:
-                closers[before] = e.seq
+        before = state
+        state = apply_logged(game, state, e.payload)
+        if counts_rounds:
+            _note_round(game, closers, before, state, e.seq)
         labels[e.seq] = _label(e.label)
         _note_reveal(revealed, e.revealed)
     return Kept(Replay(state, done, undone, effective, closers), labels, revealed,

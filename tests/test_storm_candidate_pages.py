@@ -466,6 +466,20 @@ def test_an_early_end_reports_its_round_in_the_api_the_export_and_the_page(app: 
     assert "After round 2" in page and "Round 2 summary" in page
     assert "Clean-up:" not in page
     assert f'href="/t/{table_id}/entry?round=1"' in page
+    # The round the game ended in is corrected like any other: 35 was a mistyped 25, the
+    # game goes on in round 2's clean-up, then round 3.
+    assert f'href="/t/{table_id}/entry?round=2"' in page
+    form = phones[0].get(f"/t/{table_id}/entry?round=2").get_data(as_text=True)
+    target = re.search(r'name="target" value="(\d+)"', form)
+    assert target, form
+    saved = phones[0].post(f"/t/{table_id}/correct", data={
+        "expected_version": str(api(phones[0], table_id)["version"]),
+        "target": target.group(1), "round": "2", "back": "entry",
+        **points_form({0: 25}, 2)}, headers={"X-Requested-With": "fetch"})
+    assert saved.status_code in (200, 303), saved.get_data(as_text=True)
+    body = api(phones[0], table_id)
+    assert body["outcome"] is None and body["state"]["round"] == 3
+    assert body["state"]["players"][0]["score"] == 85
 
 
 def test_the_last_worker_s_turn_offers_temporary_workers(app: Flask) -> None:
