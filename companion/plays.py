@@ -137,6 +137,16 @@ def _iso(moment: datetime | None) -> str | None:
     return moment.replace(microsecond=0).isoformat() + "Z" if moment else None
 
 
+def _last_round(view: Any) -> int:
+    """The round a play stands in, or for a finished play the round it ended in (a game
+    whose counter moves on as its last round is scored, as Casse-toi's does, never played
+    that next round): the last round an entry closed."""
+    closers = view.replay.round_closers
+    if view.outcome is not None and closers:
+        return int(max(closers))
+    return int(view.game.round_number(view.state))
+
+
 def record(view: Any, created: datetime | None, updated: datetime | None,
            reason_text: str | None = None) -> dict[str, Any]:
     """One play as JSON: the game, when, how it ended, each player's score and rank."""
@@ -152,7 +162,7 @@ def record(view: Any, created: datetime | None, updated: datetime | None,
         "finished": result is not None,
         "reason": result.reason if result else None,
         "reason_text": reason_text,
-        "round": round_of(view.state) if round_of else None,
+        "round": _last_round(view) if round_of else None,
         "entries": view.version,
         "players": [
             {"seat": s.seat, "name": s.name, "score": s.score, "rank": s.rank if result else None,

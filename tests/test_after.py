@@ -275,6 +275,25 @@ def _rows(text: str) -> list[dict[str, str]]:
     return list(csv.DictReader(io.StringIO(text)))
 
 
+def test_a_finished_casse_toi_play_exports_the_round_it_ended_in(app: Flask,
+                                                                    client: FlaskClient) -> None:
+    """Casse-toi's round counter moves on as the last round is scored: the export says the
+    round the game ended in (3), never the next one it did not play."""
+    table_id = _new_table(client, "casse-toi-pov-con")
+    with app.app_context():
+        tables = service()
+        view = tables.get(table_id)
+        results = [{"seat": seat, "cards": 5 if seat == 0 else 4, "cracked": False,
+                    "journalists": 0, "marine_cards": 0 if seat == 0 else 1, "stars": 0,
+                    "forgot_marine": False} for seat in range(len(view.players))]
+        while view.outcome is None:
+            view = tables.act(table_id, view.version, {"type": "score_round",
+                                                       "results": results})
+    assert len(view.replay.round_closers) == 3 and view.state.round == 4
+    rows = _rows(client.get(f"/t/{table_id}/export.csv").get_data(as_text=True))
+    assert {r["round"] for r in rows} == {"3"}
+
+
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_exports_of_a_finished_play(app: Flask, client: FlaskClient, game_id: str) -> None:
     table_id = _finished(app, client, game_id)
