@@ -284,3 +284,54 @@ def test_an_entry_of_the_host_alone_is_undone_by_the_host_alone(
         f"/t/{election['id']}/live").get_data(as_text=True)
     undone = write(client, election, "undo", {"expected_version": v}, host(election))
     assert undone.status_code == 200
+
+
+# ---------------------------------------------------------------------------- the pages
+
+
+def _phones(app: Flask) -> tuple[str, list[FlaskClient]]:
+    phones = [app.test_client() for _ in range(3)]
+    response = phones[0].post("/new/election-usa", data={
+        "player.name": ["Ann", "Bob", "Cy"], "player.colour": ["red", "blue", "green"]})
+    assert response.status_code == 302
+    table_id = response.location.rsplit("/", 1)[-1]
+    for seat, phone in enumerate(phones):
+        phone.post(f"/t/{table_id}/claim", data={"seat": str(seat)})
+    return table_id, phones
+
+
+def _post(phone: FlaskClient, table_id: str, fields: dict[str, str]) -> Any:
+    version = phone.get(f"/api/tables/{table_id}/version").json["version"]
+    return phone.post(f"/t/{table_id}/act", data={"expected_version": str(version), **fields},
+                      headers={"X-Requested-With": "fetch"})
+
+
+def _text(phone: FlaskClient, path: str) -> str:
+    return phone.get(path).get_data(as_text=True).replace("&#39;", "'")
+
+
+def test_on_the_pages_a_host_taking_a_bidder_s_seat_never_sees_the_bid(app: Flask) -> None:
+    table_id, (ann, bob, cy) = _phones(app)  # Ann's phone is the host's
+    took = _post(ann, table_id, {"a.type": "take", "a.seat": "0", "a.slot": "0",
+                                 "a.card.kind": "advertising", "a.card.region": "midwest",
+                                 "a.card.pawns": "3"})
+    assert took.status_code == 200, took.get_data(as_text=True)
+    assert _post(bob, table_id, {"a.type": "seal", "a.seat": "1", "a.value": "9"}
+                 ).status_code == 200
+    assert 'id="my-bid"' in _text(bob, f"/t/{table_id}")  # Bob's own phone shows it
+    # The host's phone taps Bob's name: the seat moves at once, and the log says so.
+    ann.post(f"/t/{table_id}/claim", data={"seat": "1"})
+    page = _text(ann, f"/t/{table_id}")
+    assert 'id="my-bid-locked"' in page and "$9M" not in page and 'id="my-bid"' not in page
+    for phone in (ann, bob, cy):
+        assert "The host took Bob's seat on another phone" in _text(phone, f"/t/{table_id}/log")
+    # A seat handed over on request shows it locked as well.
+    spare = app.test_client()
+    spare.post(f"/t/{table_id}/claim", data={"seat": "1"})  # asks; the host hands it over
+    with app.app_context():
+        from companion.web.common import service
+        (request,) = service().requests(table_id)
+    ann.post(f"/t/{table_id}/requests/{request.id}/approve")
+    page = _text(spare, f"/t/{table_id}")
+    assert 'id="my-bid-locked"' in page and "$9M" not in page
+    assert "Bob's seat was handed over to another phone" in _text(cy, f"/t/{table_id}/log")
