@@ -61,6 +61,9 @@ class DrivenTable:
         if seat not in self.tokens:
             self.tokens[seat] = call(self.server, "POST", f"/api/tables/{self.id}/seats/{seat}",
                                      host=self.host)["token"]
+            # Taking a seat another phone held is an entry of the log: the version moves.
+            self.version = int(call(self.server, "GET",
+                                    f"/api/tables/{self.id}/version")["version"])
         return self.tokens[seat]
 
     def send(self, action: dict[str, Any]) -> None:

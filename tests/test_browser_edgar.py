@@ -120,6 +120,7 @@ def drive(server: Any, created: dict[str, Any], actions: list[dict[str, Any]]) -
         if action["type"] == "seal":
             token = call(server, "POST", f"/api/tables/{table_id}/seats/{action['seat']}",
                          host=host)["token"]
+            state = table_json(server, table_id)  # a seat taken is an entry of the log
         call(server, "POST", f"/api/tables/{table_id}/actions",
              {"expected_version": state["version"], "action": action}, token=token,
              host=None if token else host)
