@@ -1174,9 +1174,10 @@ class TableService:
         if by is not None and not by.host and by.seat != seat:
             raise NotAllowed(N_("Only the host can do this."), code="host_only")
         with self.db.write() as session:
-            freed = session.execute(delete(SeatClaim).where(SeatClaim.table_id == table_id,
-                                                            SeatClaim.seat == seat))
-            if freed.rowcount:
+            held = session.get(SeatClaim, (table_id, seat)) is not None
+            session.execute(delete(SeatClaim).where(SeatClaim.table_id == table_id,
+                                                    SeatClaim.seat == seat))
+            if held:
                 self._log_seat(session, table_id, seat, "freed", by)
             self._seating_moved(session, table_id)
 
