@@ -138,6 +138,7 @@ def _drive(client: FlaskClient, table_id: str, actions: list[dict[str, Any]]) ->
         if action["type"] == "seal":
             token = client.post(f"/api/tables/{table_id}/seats/{action['seat']}").json["token"]
             headers = {"X-Seat-Token": token}
+            body = client.get(f"/api/tables/{table_id}").json  # a seat taken is an entry
         response = client.post(f"/api/tables/{table_id}/actions", headers=headers, json={
             "expected_version": body["version"], "action": action})
         assert response.status_code == 200, response.json
