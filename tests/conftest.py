@@ -29,6 +29,22 @@ from typing import Any
 import pytest
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
+
+# Each test's kind, marked from what it uses, so a developer's loop can leave out the slow
+# kinds (`bash tests/run.sh -m "not browser and not postgres and not pdf"`); CI runs all.
+_KIND_FIXTURES = {"browser": ("browser", "live_server", "new_phone"),
+                  "postgres": ("postgres_url",)}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        names = set(getattr(item, "fixturenames", ()))
+        for marker, fixtures in _KIND_FIXTURES.items():
+            if names & set(fixtures):
+                item.add_marker(marker)
+        if item.path.name.startswith("test_print_") or item.path.name in (
+                "test_pdf_accelerator.py",):
+            item.add_marker("pdf")
 SYSTEM_CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
