@@ -49,16 +49,22 @@ def seal(client: FlaskClient, table: dict[str, Any], seat: int, value: Any,
                headers or seat_of(table, seat))
 
 
+def seated_table(client: FlaskClient, game: str, players: list[dict[str, str]]
+                 ) -> dict[str, Any]:
+    """A table made through the API, each seat claimed by its own client."""
+    created = client.post("/api/tables", json={"game": game, "players": players})
+    assert created.status_code == 201, created.json
+    tid = created.json["id"]
+    return {"id": tid, "host": created.json["host_token"],
+            "tokens": [client.post(f"/api/tables/{tid}/seats/{s}", anonymous=True
+                                   ).json["token"] for s in range(len(players))]}
+
+
 @pytest.fixture
 def election(client: FlaskClient) -> dict[str, Any]:
     """An Election USA table, each seat on its own phone, in Ann's Advertising auction with
     Bob's bid of $9M sealed."""
-    created = client.post("/api/tables", json={"game": "election-usa", "players": ELECTION})
-    assert created.status_code == 201, created.json
-    tid = created.json["id"]
-    table = {"id": tid, "host": created.json["host_token"],
-             "tokens": [client.post(f"/api/tables/{tid}/seats/{s}", anonymous=True
-                                    ).json["token"] for s in range(3)]}
+    table = seated_table(client, "election-usa", ELECTION)
     took = act(client, table, {"type": "take", "seat": 0, "slot": 0, "card": MIDWEST},
                seat_of(table, 0))
     assert took.status_code == 200, took.json
@@ -168,11 +174,8 @@ def _fundraising_then_auction(client: FlaskClient, table: dict[str, Any], high: 
 
 def test_a_correction_that_makes_a_seen_bid_illegal_opens_the_step_afresh(
         client: FlaskClient) -> None:
-    created = client.post("/api/tables", json={"game": "election-usa", "players": ELECTION})
-    tid = created.json["id"]
-    table = {"id": tid, "host": created.json["host_token"],
-             "tokens": [client.post(f"/api/tables/{tid}/seats/{s}", anonymous=True
-                                    ).json["token"] for s in range(3)]}
+    table = seated_table(client, "election-usa", ELECTION)
+    tid = table["id"]
     _fundraising_then_auction(client, table, 5, 2)  # a mistake: the card said 3/1
     # Bob bids all his $17M; everyone sees the bids.
     assert seal(client, table, 1, 17).status_code == 200
@@ -215,11 +218,8 @@ STORM = [{"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"}]
 
 def test_a_storm_priority_card_taken_by_the_host_shows_locked_and_stays(
         app: Flask, client: FlaskClient) -> None:
-    created = client.post("/api/tables", json={"game": "storm-candidate", "players": STORM})
-    tid = created.json["id"]
-    table = {"id": tid, "host": created.json["host_token"],
-             "tokens": [client.post(f"/api/tables/{tid}/seats/{s}", anonymous=True
-                                    ).json["token"] for s in range(2)]}
+    table = seated_table(client, "storm-candidate", STORM)
+    tid = table["id"]
     assert seal(client, table, 1, 47).status_code == 200
     taken = client.post(f"/api/tables/{tid}/seats/1", headers=host(table), anonymous=True)
     now = {**host(table), "X-Seat-Token": taken.json["token"]}
@@ -247,11 +247,8 @@ def test_a_seat_change_on_postgresql_is_a_log_entry_every_process_reads(
     app = create_app({"TESTING": True, "DATABASE_URL": postgres_url})
     app.test_client_class = HostClient
     client = app.test_client()
-    created = client.post("/api/tables", json={"game": "storm-candidate", "players": STORM})
-    tid = created.json["id"]
-    table = {"id": tid, "host": created.json["host_token"],
-             "tokens": [client.post(f"/api/tables/{tid}/seats/{s}", anonymous=True
-                                    ).json["token"] for s in range(2)]}
+    table = seated_table(client, "storm-candidate", STORM)
+    tid = table["id"]
     assert seal(client, table, 1, 47).status_code == 200
     taken = client.post(f"/api/tables/{tid}/seats/1", headers=host(table), anonymous=True)
     assert taken.status_code == 201
