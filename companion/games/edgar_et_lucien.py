@@ -563,7 +563,7 @@ def setup(players: Sequence[Mapping[str, Any]], options: Mapping[str, Any]) -> S
         seated.append(Player(name.strip(), str(colour), START_COGS, START_POPULARITY))
     board = board_for(len(seated))
     settings = Settings(values["hidden_money"], values["seed"], board.key,
-                        values[RULES_KEY])
+                        min(values[RULES_KEY], RULES))
     return State(settings=settings, players=tuple(seated),
                  owners=tuple(None for _ in board.districts),
                  deck=shuffled_deck(settings.seed, 0, full_deck()),

@@ -30,6 +30,7 @@ from .data import (
     OPTIONS,
     REGION_IDS,
     REGIONS,
+    RULES,
     SCANDALS,
     SINCERITY_MAX,
     SINCERITY_MIN,
@@ -326,7 +327,8 @@ def setup(players: Sequence[Mapping[str, Any]], options: Mapping[str, Any]) -> S
         deck_size=size if deck else values["action_cards"],
         points=tuple(tuple(values[points_option(r, p)] for p in range(3))
                      for r in REGIONS),
-        action_deck=tuple(deck), skeleton_deck=tuple(skeletons), rules=values[RULES_KEY])
+        action_deck=tuple(deck), skeleton_deck=tuple(skeletons),
+        rules=min(values[RULES_KEY], RULES))
     if not isinstance(players, list | tuple):
         raise MalformedInput(N_("players must be a list"))
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
