@@ -124,3 +124,10 @@ def test_an_old_election_table_keeps_the_policy_price_it_was_played_with(
         new = tables.act(new.id, new.version, action)
     with pytest.raises(IllegalAction):
         tables.act(new.id, new.version, {"type": "bid", "seat": 0, "amount": 5})
+
+
+def test_an_engine_given_no_revision_plays_by_its_own_rules() -> None:
+    for game in (edgar, election):
+        state = game.setup(game.example_players(3), {})
+        assert state.settings.rules == game.RULES, game.ID
+        assert game.setup(game.example_players(3), {"rules": 1}).settings.rules == 1
