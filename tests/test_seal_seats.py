@@ -13,20 +13,11 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from test_roles import version, write
 
 ELECTION = [{"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"},
             {"name": "Cy", "colour": "green"}]
 MIDWEST = {"kind": "advertising", "region": "midwest", "pawns": 3}
-
-
-def write(client: FlaskClient, table: dict[str, Any], path: str, body: dict[str, Any],
-          headers: dict[str, str] | None = None) -> Any:
-    return client.post(f"/api/tables/{table['id']}/{path}", json=body,
-                       headers=headers or {}, anonymous=True)
-
-
-def version(client: FlaskClient, table: dict[str, Any]) -> int:
-    return int(client.get(f"/api/tables/{table['id']}/version").json["version"])
 
 
 def host(table: dict[str, Any]) -> dict[str, str]:
