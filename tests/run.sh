@@ -24,4 +24,17 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 python3 -m pip install -q --disable-pip-version-check -e '.[test]'
-exec python3 -m pytest "$@"
+
+# Compiled modules are kept: with PYTHONDONTWRITEBYTECODE set, every pytest worker and every
+# server a test starts compiles its imports again, and pytest rewrites the asserts of each
+# plugin package (schemathesis's 300 modules) at every start.
+unset PYTHONDONTWRITEBYTECODE
+
+# One pytest worker per core (pytest-xdist), unless the arguments choose (-n, -p no:xdist).
+workers=(-n auto)
+for arg in "$@"; do
+  case "$arg" in
+    -n|-n*|--numprocesses*|no:xdist) workers=() ;;
+  esac
+done
+exec python3 -m pytest "${workers[@]}" "$@"
