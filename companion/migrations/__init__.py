@@ -8,6 +8,7 @@ made before migrations existed (tables but no ``alembic_version``) is the baseli
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 from alembic import command
@@ -29,8 +30,15 @@ def config(engine: Engine | None = None) -> Config:
     return cfg
 
 
+@functools.cache
+def scripts() -> ScriptDirectory:
+    """The revision scripts, read once per process (every app made, in a server or a test,
+    checks its database against them)."""
+    return ScriptDirectory.from_config(config())
+
+
 def head() -> str:
-    revision = ScriptDirectory.from_config(config()).get_current_head()
+    revision = scripts().get_current_head()
     assert revision is not None
     return revision
 
@@ -54,7 +62,8 @@ def ensure_current(engine: Engine) -> None:
     revision = current(engine)
     if revision is None:
         Base.metadata.create_all(engine)
-        command.stamp(config(engine), head())
+        with engine.begin() as conn:
+            MigrationContext.configure(conn).stamp(scripts(), head())
         return
     if revision != head():
         raise SchemaBehind(
