@@ -50,6 +50,40 @@ def test_an_empty_database_gets_the_newest_schema(tmp_path: Path) -> None:
     assert migrations.current(db.engine) == migrations.head()
 
 
+def test_servers_started_at_once_over_one_new_database_make_it_once(tmp_path: Path) -> None:
+    """Four apps start together over one empty SQLite file (as two `companion serve` do): each
+    comes up, the schema is made once and stamped, nobody is told the database is locked or
+    behind."""
+    import threading
+
+    from companion import create_app
+
+    for attempt in range(3):
+        url = f"sqlite:///{tmp_path / f'new{attempt}.sqlite'}"
+        start = threading.Barrier(4)
+        errors: list[BaseException] = []
+
+        def serve(url: str = url, start: threading.Barrier = start) -> None:
+            start.wait()
+            try:
+                app = create_app({"TESTING": True, "DATABASE_URL": url, "SECRET_KEY": "t"})
+                app.extensions["companion_db"].engine.dispose()
+            except BaseException as error:  # noqa: BLE001 (reported below)
+                errors.append(error)
+
+        threads = [threading.Thread(target=serve) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert not errors, errors
+        engine = create_engine(url)
+        with engine.connect() as conn:
+            assert conn.execute(text("SELECT version_num FROM alembic_version")).all() \
+                == [(migrations.head(),)]
+        engine.dispose()
+
+
 def test_a_database_of_the_previous_version_is_refused_then_migrated_with_nothing_lost(
         tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'old.sqlite'}"

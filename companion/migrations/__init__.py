@@ -16,7 +16,7 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import inspect
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 
 HERE = Path(__file__).parent
 BASELINE = "0001"
@@ -47,24 +47,46 @@ def current(engine: Engine) -> str | None:
     """The database's revision: None when it is empty, the baseline when it predates
     migrations."""
     with engine.connect() as conn:
-        names = set(inspect(conn).get_table_names())
-        if not names:
-            return None
-        if "alembic_version" not in names:
-            return BASELINE
-        return MigrationContext.configure(conn).get_current_revision() or BASELINE
+        return _current_of(conn)
+
+
+def _current_of(conn: Connection) -> str | None:
+    names = set(inspect(conn).get_table_names())
+    if not names:
+        return None
+    if "alembic_version" not in names:
+        return BASELINE
+    return MigrationContext.configure(conn).get_current_revision() or BASELINE
+
+
+CREATE_LOCK = 7_406_202  # PostgreSQL's advisory lock for making an empty database
+
+
+def _create(engine: Engine) -> str | None:
+    """Make the schema of an empty database and stamp it, in one transaction that holds the
+    database's write lock (SQLite's BEGIN IMMEDIATE, an advisory lock on PostgreSQL): two
+    servers started at once over one new database make it once, and neither sees it half
+    made. Returns the revision found once the lock is held."""
+    from ..db import Base
+
+    with engine.execution_options(immediate=True).begin() as conn:
+        if conn.dialect.name == "postgresql":
+            conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({CREATE_LOCK})")
+        revision = _current_of(conn)
+        if revision is None:  # still empty: this process makes it
+            Base.metadata.create_all(conn)
+            MigrationContext.configure(conn).stamp(scripts(), head())
+            return head()
+        return revision
 
 
 def ensure_current(engine: Engine) -> None:
     """Create an empty database at the newest revision; refuse one that is behind."""
-    from ..db import Base, SchemaBehind
+    from ..db import SchemaBehind
 
     revision = current(engine)
     if revision is None:
-        Base.metadata.create_all(engine)
-        with engine.begin() as conn:
-            MigrationContext.configure(conn).stamp(scripts(), head())
-        return
+        revision = _create(engine)
     if revision != head():
         raise SchemaBehind(
             f"the database is at schema revision {revision}, this version needs {head()}: "
