@@ -14,7 +14,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -79,20 +79,28 @@ def test_the_stream_sends_an_event_after_a_write(live_app: Flask) -> None:
     first = events_of(chunks, 2)
     assert first[0] == {"retry": "1000"} and first[1] == {"id": "0.0"}  # nothing moved yet
 
-    def write() -> None:
-        other = live_app.test_client()
-        token = other.post(f"/api/tables/{table_id}/seats/0",
-                           headers={"X-Host-Token": host}).json["token"]
-        other.post(f"/api/tables/{table_id}/actions", json={"expected_version": 0,
-                   "action": DRAW}, headers={"X-Seat-Token": token})
+    other = live_app.test_client()
+    token: list[str] = []
 
-    writer = threading.Thread(target=write)
-    writer.start()
-    seen = [e for e in events_of(chunks, 6) if "data" in e][:2]
-    writer.join()
+    def next_change(write: Callable[[], None]) -> dict[str, str]:
+        """Write from another phone (a thread, while this phone waits on its stream) and
+        read up to the event that tells of it: one write at a time, so a stream that told
+        of two writes in one event (it may) does not pass the seat by."""
+        writer = threading.Thread(target=write)
+        writer.start()
+        change = next((e for e in (events_of(chunks, 1)[0] for _ in range(12))
+                       if "data" in e), {})
+        writer.join()
+        return change
+
+    seat = next_change(lambda: token.append(other.post(
+        f"/api/tables/{table_id}/seats/0", headers={"X-Host-Token": host}).json["token"]))
+    card = next_change(lambda: other.post(
+        f"/api/tables/{table_id}/actions", json={"expected_version": 0, "action": DRAW},
+        headers={"X-Seat-Token": token[0]}))
     response.close()
-    assert seen[0] == {"id": "0.1", "data": '{"version": 0, "seating": 1}'}  # the seat
-    assert seen[1] == {"id": "1.1", "data": '{"version": 1, "seating": 1}'}  # the card
+    assert seat == {"id": "0.1", "data": '{"version": 0, "seating": 1}'}  # the seat
+    assert card == {"id": "1.1", "data": '{"version": 1, "seating": 1}'}  # the card
 
 
 def test_a_phone_that_missed_changes_is_told_at_once_on_reconnection(live_app: Flask) -> None:
@@ -211,7 +219,8 @@ def test_event_ids_are_read_strictly() -> None:
 class Server:
     """``companion serve`` in a subprocess (gunicorn, one worker) over a given database."""
 
-    def __init__(self, database_url: str, folder: Path, name: str, **settings: str) -> None:
+    def __init__(self, database_url: str, folder: Path, name: str, wait: bool = True,
+                 **settings: str) -> None:
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = dict(os.environ, DATABASE_URL=database_url, SECRET_KEY="live-tests",
@@ -223,6 +232,10 @@ class Server:
                 [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port",
                  str(self.port), "--workers", "1", "--no-mdns"],
                 cwd=REPO_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        if wait:
+            self.wait_started()
+
+    def wait_started(self) -> None:
         deadline = time.monotonic() + SERVER_START_TIMEOUT_S
         while not _answers(self.url + "/api/games"):
             if self.process.poll() is not None or time.monotonic() > deadline:
@@ -323,9 +336,18 @@ def events_of_forever(chunks: Iterator[bytes]) -> Iterator[dict[str, str]]:
             yield fields
 
 
+def start_two(database_url: str, folder: Path, **settings: str) -> tuple[Server, Server]:
+    """Servers "one" and "two" over one database, started side by side."""
+    one = Server(database_url, folder, "one", wait=False, **settings)
+    two = Server(database_url, folder, "two", wait=False, **settings)
+    for server in (one, two):
+        server.wait_started()
+    return one, two
+
+
 def two_processes_play(database_url: str, folder: Path) -> None:
     """Phones on server A and on server B; writes through A then B reach both sides."""
-    one, two = Server(database_url, folder, "one"), Server(database_url, folder, "two")
+    one, two = start_two(database_url, folder)
     phones: list[Phone] = []
     try:
         made = _request(one, "POST", "/api/tables",
@@ -356,8 +378,8 @@ def test_a_process_whose_phones_all_left_still_hears_the_other_process_for_new_p
         tmp_path: Path) -> None:
     """Every phone of process B leaves (its watcher has nothing to watch and sleeps); a phone
     that then opens a stream on B must still hear of a write made through A."""
-    one, two = (Server(f"sqlite:///{tmp_path / 'shared.sqlite'}", tmp_path, name,
-                       COMPANION_LIVE_HEARTBEAT_S="0.2") for name in ("one", "two"))
+    one, two = start_two(f"sqlite:///{tmp_path / 'shared.sqlite'}", tmp_path,
+                         COMPANION_LIVE_HEARTBEAT_S="0.2")
     phones: list[Phone] = []
     try:
         made = _request(one, "POST", "/api/tables",
