@@ -340,8 +340,13 @@ def start_two(database_url: str, folder: Path, **settings: str) -> tuple[Server,
     """Servers "one" and "two" over one database, started side by side."""
     one = Server(database_url, folder, "one", wait=False, **settings)
     two = Server(database_url, folder, "two", wait=False, **settings)
-    for server in (one, two):
-        server.wait_started()
+    try:
+        for server in (one, two):
+            server.wait_started()
+    except BaseException:
+        one.stop()
+        two.stop()
+        raise
     return one, two
 
 

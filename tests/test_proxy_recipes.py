@@ -28,7 +28,7 @@ from typing import Any
 
 import pytest
 from conftest import REPO_ROOT, _free_port
-from test_live import DRAW, PLAYERS, WAIT_S, HeldStream, Server
+from test_live import DRAW, PLAYERS, WAIT_S, HeldStream, Server, start_two
 
 README = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
 HOSTS = ("10.0.0.11:8000", "10.0.0.12:8000")
@@ -126,15 +126,13 @@ def play_through(proxy: Proxy) -> None:
         stream.close()
 
 
-@pytest.fixture
-def two_servers(postgres_url: str, tmp_path: Path) -> Iterator[tuple[Server, Server]]:
+@pytest.fixture(scope="module")
+def two_servers(postgres_url: str, tmp_path_factory: pytest.TempPathFactory
+                ) -> Iterator[tuple[Server, Server]]:
+    """Two servers over one PostgreSQL database, shared by the module's proxies (each test
+    makes its own table)."""
     settings = {"COMPANION_TRUST_PROXY": "1"}  # as the recipe sets it
-    one = Server(postgres_url, tmp_path, "one", **settings)
-    try:
-        two = Server(postgres_url, tmp_path, "two", **settings)
-    except BaseException:
-        one.stop()
-        raise
+    one, two = start_two(postgres_url, tmp_path_factory.mktemp("servers"), **settings)
     try:
         yield one, two
     finally:
