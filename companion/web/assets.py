@@ -29,6 +29,8 @@ from typing import Any
 from urllib.parse import quote
 
 from flask import Flask, Response, abort, request, url_for
+from jinja2 import BytecodeCache
+from jinja2.bccache import Bucket
 from markupsafe import Markup
 
 LONG_CACHE = "public, max-age=31536000, immutable"
@@ -272,8 +274,43 @@ def _accepted() -> str | None:
     return None
 
 
+class CompiledTemplates(BytecodeCache):
+    """Templates compiled once per process and configuration, shared by every app made in
+    it (a server makes one; the test suite hundreds, each compiling every page again).
+    Jinja checks each template's source checksum before using the stored code."""
+
+    def __init__(self) -> None:
+        self._code: dict[str, bytes] = {}
+        self._lock = threading.Lock()
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        stored = self._code.get(bucket.key)
+        if stored is not None:
+            bucket.bytecode_from_string(stored)
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        with self._lock:
+            self._code[bucket.key] = bucket.bytecode_to_string()
+
+
+_COMPILED: dict[tuple[Any, ...], CompiledTemplates] = {}
+
+
+def compiled_templates(app: Flask) -> CompiledTemplates:
+    """The process's compiled templates for apps whose template environment compiles alike
+    (same extensions, delimiters and gettext style)."""
+    env = app.jinja_env
+    key = (env.template_class, tuple(sorted(env.extensions)), env.block_start_string,
+           env.variable_start_string, env.comment_start_string, env.trim_blocks,
+           env.lstrip_blocks, env.optimized, getattr(env, "newstyle_gettext", None),
+           app.config.get("TEMPLATES_AUTO_RELOAD"))
+    return _COMPILED.setdefault(key, CompiledTemplates())
+
+
 def init_app(app: Flask) -> None:
     files = StaticFiles(app.static_folder or "static")
+    # after i18n.init_app: its gettext style is part of how templates compile
+    app.jinja_env.bytecode_cache = compiled_templates(app)
     app.extensions["companion_static"] = files
 
     icon = Path(files.folder / "icons" / "icon.svg")
