@@ -174,6 +174,17 @@ def draw(page: Any, stress: int) -> Any:
     return response.value
 
 
+# A table page has caught up once its event stream is open and the fetch it makes then
+# (anything that moved while it loaded) has been answered.
+CAUGHT_UP = """() => document.getElementById('table').dataset.live === 'stream'
+  && performance.getEntriesByType('resource').some((e) => e.name.includes('/live?'))"""
+
+
+def caught_up(page: Any) -> None:
+    """Wait until the table page has caught up after loading (no fixed pause)."""
+    page.wait_for_function(CAUGHT_UP)
+
+
 def mark_document(page: Any) -> None:
     """Mark the loaded document, to tell later that the page was not reloaded."""
     page.evaluate("window.__sameDocument = true")
