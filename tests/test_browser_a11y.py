@@ -12,7 +12,9 @@ Every finding (moderate and minor ones too) is written to ``test-artifacts/axe-r
 
 from __future__ import annotations
 
+import functools
 import json
+import re
 import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
@@ -36,34 +38,53 @@ findings: dict[str, list[dict[str, Any]]] = {}
 failures: list[str] = []  # the serious and critical findings of the running test
 
 
-def _axe_source() -> str:
+@functools.cache
+def axe_source() -> str:
     import axe_playwright_python
 
     return (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text()
 
 
-AXE = None
-
-
 class Phone:
     """One browser context (its own cookies: a seat, the host, a watcher) that audits pages
-    and switches theme and language through the pages' own switches (cookies)."""
+    and switches theme and language through the pages' own switches (cookies): a switch is
+    made on the way to the next page, through the switches' redirects (``?next=``), so it
+    costs no page of its own."""
 
-    def __init__(self, browser: Any, server: Any) -> None:
+    def __init__(self, browser: Any, server: Any, audits: bool = False) -> None:
         self.server = server
         self.context = browser.new_context(
             viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
             locale="en-GB", bypass_csp=True)
         self.context.set_default_timeout(20_000)
+        if audits:  # axe-core in every page this phone opens, before the page's own scripts
+            self.context.add_init_script(axe_source())
         self.page = self.context.new_page()
-        self.mode: tuple[str, str] | None = None
+        self.mode: tuple[str, str] | None = None  # the mode of the pages opened from now on
+        self.shown: tuple[str, str] | None = None  # the mode the cookie holds
 
     def set_mode(self, theme: str, lang: str) -> None:
-        if self.mode == (theme, lang):
-            return
-        self.page.goto(f"{self.server.url}/theme/{theme}")
-        self.page.goto(f"{self.server.url}/language/{lang}")
         self.mode = (theme, lang)
+
+    def open(self, path: str) -> None:
+        """Open the page in the current mode, switching theme and language on the way when
+        the cookie holds another; the page must then be in that mode."""
+        url = path
+        if self.mode is not None and self.mode != self.shown:
+            theme, lang = self.mode
+            url = (f"/theme/{theme}?next=" + urllib.parse.quote(
+                f"/language/{lang}?next=" + urllib.parse.quote(path, safe=""), safe=""))
+        self.page.goto(self.server.url + url)
+        if self.mode is not None and self.mode != self.shown:
+            shown = self.page.evaluate(
+                "() => [document.documentElement.dataset.theme, document.documentElement.lang]")
+            assert tuple(shown) == self.mode, f"{path}: asked for {self.mode}, shown {shown}"
+            self.shown = self.mode
+
+    def park(self) -> None:
+        """Leave the table's page while the test plays through the API: a page left open
+        would redraw at every action (its live updates are not what these tests check)."""
+        self.page.goto("about:blank")
 
     def audit(self, path: str, name: str, once: bool = False) -> None:
         """The page in both modes (the current one first, to switch less); with ``once``,
@@ -71,8 +92,7 @@ class Phone:
         modes = sorted(MODES, key=lambda m: m != self.mode)[:1 if once else 2]
         for theme, lang in modes:
             self.set_mode(theme, lang)
-            self.page.goto(self.server.url + path)
-            self.page.wait_for_load_state("load")
+            self.open(path)
             check(self.page, f"{name} [{theme}, {lang}]")
 
     def close(self) -> None:
@@ -80,17 +100,13 @@ class Phone:
 
 
 def check(page: Any, name: str) -> None:
-    global AXE
-    if AXE is None:
-        AXE = _axe_source()
-    page.evaluate(AXE)
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.evaluate(axe_source())  # a phone made without it
     result = page.evaluate("""() => axe.run(document, {resultTypes: ['violations']})
         .then((r) => r.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help,
           nodes: v.nodes.slice(0, 4).map((n) => n.target.join(' ') + ' :: ' +
             (n.failureSummary || '').split('\\n').slice(1, 3).join(' '))})))""")
     findings[name] = result
-    SCREENSHOTS.parent.mkdir(parents=True, exist_ok=True)
-    REPORT.write_text(json.dumps(findings, indent=1, ensure_ascii=False))
     blocking = [v for v in result if v["impact"] in BLOCKING]
     if blocking:
         failures.append(f"{name}: " + json.dumps(blocking, indent=1, ensure_ascii=False))
@@ -110,8 +126,9 @@ def create_as_host(phone: Phone, game_id: str) -> DrivenTable:
     game = get_game(game_id)
     players = game.example_players(3)
     page = phone.page
-    page.goto(f"{phone.server.url}/new/{game_id}")
-    token = page.locator("input[name=csrf_token]").first.get_attribute("value")
+    # The form's CSRF token, from the new-table page as the server sends it to this phone.
+    form = page.request.get(f"{phone.server.url}/new/{game_id}").text()
+    token = re.search(r'name="csrf_token" value="([^"]*)"', form).group(1)
     fields: list[tuple[str, str]] = [("csrf_token", token or "")]
     for player in players:
         fields += [(f"player.{k}", str(v)) for k, v in player.items()]
@@ -129,8 +146,13 @@ def create_as_host(phone: Phone, game_id: str) -> DrivenTable:
 
 
 @pytest.fixture(autouse=True)
-def _fresh_findings() -> None:
+def _fresh_findings() -> Iterator[None]:
     failures.clear()
+    yield
+    # Every finding so far, written once a test is done (passed or failed).
+    if findings:
+        SCREENSHOTS.parent.mkdir(parents=True, exist_ok=True)
+        REPORT.write_text(json.dumps(findings, indent=1, ensure_ascii=False))
 
 
 def assert_no_serious_finding() -> None:
@@ -140,14 +162,17 @@ def assert_no_serious_finding() -> None:
 
 @pytest.fixture(scope="module")
 def phones(browser: Any, live_server: Any) -> Iterator[dict[str, Phone]]:
-    made = {role: Phone(browser, live_server) for role in ("host", "seat", "watcher")}
+    made = {role: Phone(browser, live_server, audits=True)
+            for role in ("host", "seat", "watcher")}
     yield made
     for phone in made.values():
         phone.close()
 
 
 def watch_token(phone: Phone, table_id: str) -> str:
-    phone.page.goto(f"{phone.server.url}/t/{table_id}")
+    """The spectator link's token, from the invite of the table's page (opened if not)."""
+    if not phone.page.url.startswith(f"{phone.server.url}/t/{table_id}"):
+        phone.page.goto(f"{phone.server.url}/t/{table_id}")
     link = phone.page.locator(".invite a[href*='/watch/']").first.get_attribute("href") or ""
     return link.rstrip("/").rsplit("/", 1)[-1]
 
@@ -178,7 +203,12 @@ def test_every_table_page_of_the_game_passes_axe(phones, live_server, game_id):
                 phone.set_mode(*MODES[len(phases_seen) % 2])
             phone.audit(path, f"{game_id} {phase} {role}", once=not both)
 
+    def park() -> None:
+        for phone in (host, seat, watcher):
+            phone.park()
+
     audit_phase("setup")
+    park()
     for _ in range(3):
         if table.over():
             break
@@ -191,6 +221,7 @@ def test_every_table_page_of_the_game_passes_axe(phones, live_server, game_id):
             return opened is not None and not opened.complete and 0 in getattr(
                 opened, "seats", ()) and 0 not in getattr(opened, "locked", ())
         table.phone_seats = set()
+        park()
         try:
             table.until(lambda t: secret(t) or t.over(), limit=300)
         finally:
@@ -199,6 +230,7 @@ def test_every_table_page_of_the_game_passes_axe(phones, live_server, game_id):
             audit_phase("secret step")
     # Game over: seat 0's seals now come from a token of the test (the phone watches).
     table.phone_seats = set()
+    park()
     table.until(lambda t: t.over(), limit=1500)
     audit_phase("game over")
     host.audit(f"/t/{table.id}/log", f"{game_id} history host")
@@ -206,11 +238,11 @@ def test_every_table_page_of_the_game_passes_axe(phones, live_server, game_id):
     # The pages of the game that do not change with a table: once each, in turn in each mode
     # (the theme and language of the last audit of the host phone, then the other).
     host.audit(f"/new/{game_id}", f"{game_id} new table", once=True)
-    host.page.goto(f"{live_server.url}/rules/{game_id}")
-    section = host.page.locator(f"main a[href^='/rules/{game_id}/']").first.get_attribute("href")
     other = next(m for m in MODES if m != host.mode)
     host.set_mode(*other)
     host.audit(f"/rules/{game_id}", f"{game_id} rules reference", once=True)
+    # A section of the rules: the first the reference links to (the page just audited).
+    section = host.page.locator(f"main a[href^='/rules/{game_id}/']").first.get_attribute("href")
     host.audit(section or f"/rules/{game_id}", f"{game_id} rules section", once=True)
     host.set_mode(*next(m for m in MODES if m != host.mode))
     host.audit(f"/print/{game_id}", f"{game_id} print page", once=True)
@@ -275,6 +307,7 @@ def scaled_pages(server: Any, phone: Phone) -> list[tuple[str, str]]:
         phone.page.get_by_role("button", name=table.players[0]["name"], exact=True).click()
         phone.page.wait_for_selector("#table[data-seat='0']")
         table.phone_seats = {0}
+        phone.park()
         for _ in range(4):
             if table.over() or table.step() is None:
                 break
@@ -293,22 +326,9 @@ def test_text_at_200_percent_loses_nothing_and_focus_follows_the_page(browser, l
         problems = []
         for path, name in scaled_pages(live_server, phone):
             page = phone.page
-            page.goto(live_server.url + path)
-            page.evaluate("document.documentElement.style.fontSize = '200%'")
-            page.wait_for_timeout(50)
-            too_wide = page.evaluate(WIDER_THAN_THE_PHONE, PHONE_WIDTH)
-            if too_wide:
-                problems.append(f"{name}: wider than {PHONE_WIDTH} px: {too_wide}")
-            hidden = page.evaluate(HIDDEN_CONTROLS, PHONE_WIDTH)
-            if hidden:
-                problems.append(f"{name}: controls lost at 200 %: {hidden[:6]}")
-            positive = page.evaluate(FOCUS_WALK, 0)
-            if positive:
-                problems.append(f"{name}: tabindex above 0: {positive}")
-            page.evaluate("window.scrollTo(0, 0)")
-            page.screenshot(path=str(SCREENSHOTS / f"a11y-200-{name.replace(' ', '-')}.png"))
-            # Tab through the first controls: each comes after the one before in the page.
-            page.goto(live_server.url + path)  # the walk starts at the top of the page
+            phone.open(path)
+            # Tab through the first controls: each comes after the one before in the page
+            # (the walk starts at the top of the page, freshly loaded).
             order = []
             for _ in range(12):
                 page.keyboard.press("Tab")
@@ -323,6 +343,21 @@ def test_text_at_200_percent_loses_nothing_and_focus_follows_the_page(browser, l
             walked = [i for i in walked if i > 0]
             if walked != sorted(walked):
                 problems.append(f"{name}: focus goes back in the page: {walked}")
+            # The same page, nothing focused, at 200 %.
+            page.evaluate("document.activeElement && document.activeElement.blur()")
+            page.evaluate("document.documentElement.style.fontSize = '200%'")
+            page.wait_for_timeout(50)
+            too_wide = page.evaluate(WIDER_THAN_THE_PHONE, PHONE_WIDTH)
+            if too_wide:
+                problems.append(f"{name}: wider than {PHONE_WIDTH} px: {too_wide}")
+            hidden = page.evaluate(HIDDEN_CONTROLS, PHONE_WIDTH)
+            if hidden:
+                problems.append(f"{name}: controls lost at 200 %: {hidden[:6]}")
+            positive = page.evaluate(FOCUS_WALK, 0)
+            if positive:
+                problems.append(f"{name}: tabindex above 0: {positive}")
+            page.evaluate("window.scrollTo(0, 0)")
+            page.screenshot(path=str(SCREENSHOTS / f"a11y-200-{name.replace(' ', '-')}.png"))
         assert not problems, "\n".join(problems)
     finally:
         phone.close()
@@ -366,6 +401,7 @@ def test_tables_keep_their_words_whole_at_normal_text(browser, live_server):
             tables.append(table)
         problems = []
         for finished in (False, True):
+            phone.park()  # the tables are played through the API, no page redrawn meanwhile
             for table in tables:
                 if finished:
                     table.until(lambda t: t.over())
@@ -373,10 +409,10 @@ def test_tables_keep_their_words_whole_at_normal_text(browser, live_server):
                     for _ in range(4):
                         if table.over() or table.step() is None:
                             break
-                for lang in ("en", "fr", "ko"):
-                    phone.set_mode("light", lang)
-                    phone.page.goto(f"{live_server.url}/t/{table.id}")
-                    phone.page.wait_for_load_state("load")
+            for lang in ("en", "fr", "ko"):
+                phone.set_mode("light", lang)
+                for table in tables:
+                    phone.open(f"/t/{table.id}")
                     where = f"{table.game_id} [{lang}{', over' if finished else ''}]"
                     broken = phone.page.evaluate(BROKEN_WORDS)
                     if broken:
@@ -415,7 +451,7 @@ def test_the_rules_contents_keep_each_title_beside_its_number(browser, live_serv
         for lang in ("en", "fr", "ko"):
             phone.set_mode("light", lang)
             for game_id in GAMES:
-                phone.page.goto(f"{live_server.url}/rules/{game_id}")
+                phone.open(f"/rules/{game_id}")
                 if not phone.page.locator(".rules-toc a").count():
                     continue
                 alone = phone.page.evaluate(NUMBER_ALONE)
