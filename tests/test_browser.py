@@ -185,6 +185,13 @@ def caught_up(page: Any) -> None:
     page.wait_for_function(CAUGHT_UP)
 
 
+def drawn(page: Any) -> None:
+    """Wait until the page has drawn a frame after the last change made to it (its layout
+    done), instead of a fixed pause: the pages' own scripts change the page at once."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() =>"
+                  " requestAnimationFrame(done)))")
+
+
 def mark_document(page: Any) -> None:
     """Mark the loaded document, to tell later that the page was not reloaded."""
     page.evaluate("window.__sameDocument = true")

@@ -24,7 +24,7 @@ import pytest
 from drive_tables import DrivenTable
 from flask import Flask
 from flask.sessions import SecureCookieSessionInterface
-from test_browser import PHONE_WIDTH, SCREENSHOTS, WIDER_THAN_THE_PHONE
+from test_browser import PHONE_WIDTH, SCREENSHOTS, WIDER_THAN_THE_PHONE, drawn
 
 from companion.games import GAMES, get_game
 
@@ -346,7 +346,7 @@ def test_text_at_200_percent_loses_nothing_and_focus_follows_the_page(browser, l
             # The same page, nothing focused, at 200 %.
             page.evaluate("document.activeElement && document.activeElement.blur()")
             page.evaluate("document.documentElement.style.fontSize = '200%'")
-            page.wait_for_timeout(50)
+            drawn(page)
             too_wide = page.evaluate(WIDER_THAN_THE_PHONE, PHONE_WIDTH)
             if too_wide:
                 problems.append(f"{name}: wider than {PHONE_WIDTH} px: {too_wide}")

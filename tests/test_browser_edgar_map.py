@@ -16,7 +16,7 @@ import json
 from typing import Any
 
 import pytest
-from test_browser import SCREENSHOTS, assert_requests_stay_local
+from test_browser import SCREENSHOTS, assert_requests_stay_local, drawn
 from test_browser_edgar import PLAYERS, call, drive, submit, table_json, take_seat
 
 from companion.games import edgar_et_lucien as game
@@ -222,11 +222,12 @@ def test_no_edgar_form_or_card_is_cut_off_at_360_px(live_server, new_phone, lang
     created = new_table(live_server)  # seed 5: Remote Action, Discredit Threat drawn first
     table_id = created["id"]
     phone = new_phone(color_scheme="dark" if lang == "fr" else "light")
-    phone.goto(f"{live_server.url}/language/{lang}?next=/")
+    switched = phone.request.get(f"{live_server.url}/language/{lang}", max_redirects=0)
+    assert switched.status == 302  # the language switch's cookie, no home page drawn
     take_seat(phone, live_server, table_id, 0, created["host_token"])
 
     def check(label: str) -> None:
-        phone.wait_for_timeout(100)
+        drawn(phone)
         assert phone.evaluate(CUT_OFF) == [], label
         assert phone.evaluate("document.documentElement.scrollWidth") <= 360, label
 

@@ -404,7 +404,7 @@ def test_at_200_percent_the_undo_bar_takes_at_most_a_quarter_of_the_screen(
     a label cut short is read whole in the question asked before it is undone."""
     from playwright.sync_api import expect
 
-    from tests.test_browser import PHONE_WIDTH, WIDER_THAN_THE_PHONE, draw
+    from tests.test_browser import PHONE_WIDTH, WIDER_THAN_THE_PHONE, draw, drawn
 
     BASE[:] = [live_server.url]
     names = [("Marie-Françoise Delacroix-Beaumont", "blue"),
@@ -422,7 +422,7 @@ def test_at_200_percent_the_undo_bar_takes_at_most_a_quarter_of_the_screen(
     expect(redo).to_be_visible(timeout=SYNC_WAIT_MS)
     for size in ("100%", "200%"):
         host.evaluate(f"document.documentElement.style.fontSize = '{size}'")
-        host.wait_for_timeout(100)
+        drawn(host)
         bar = host.evaluate(UNDO_BAR)
         too_wide = host.evaluate(WIDER_THAN_THE_PHONE, PHONE_WIDTH)
         assert not too_wide, f"{size}: wider than the phone: {too_wide}"
