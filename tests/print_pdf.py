@@ -61,8 +61,10 @@ def pdffonts(path: Path) -> list[dict[str, str]]:
 
 def render(path: Path, out_dir: Path, dpi: int, first: int | None = None,
            last: int | None = None, gray: bool = False) -> list[Path]:
-    """Render pages to PNG with pdftoppm; the PNG paths in page order."""
-    args = ["pdftoppm", "-r", str(dpi), "-png"]
+    """Render pages with pdftoppm; the image paths in page order. The images are PPM (PGM
+    in gray): the pixels PNG would hold, without the compression that took pdftoppm five
+    times as long as drawing the pages."""
+    args = ["pdftoppm", "-r", str(dpi)]
     if gray:
         args.append("-gray")
     if first is not None:
@@ -70,13 +72,13 @@ def render(path: Path, out_dir: Path, dpi: int, first: int | None = None,
     if last is not None:
         args += ["-l", str(last)]
     subprocess.run([*args, str(path), str(out_dir / "p")], check=True, capture_output=True)
-    return sorted(out_dir.glob("p-*.png"))
+    return sorted(out_dir.glob("p-*.p[gp]m"))
 
 
-def decode_qr(png: Path) -> list[str]:
-    """Every QR code zbarimg finds in an image."""
+def decode_qr(*images: Path) -> list[str]:
+    """Every QR code zbarimg finds in the images (one zbarimg for all), in their order."""
     result = subprocess.run(["zbarimg", "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable",
-                             str(png)], capture_output=True, text=True)
+                             *map(str, images)], capture_output=True, text=True)
     return [line for line in result.stdout.splitlines() if line]
 
 
