@@ -5,10 +5,11 @@ and each tile's instruction says every step."""
 
 from __future__ import annotations
 
+import functools
 import io
 from collections.abc import Sequence
 
-import pdfplumber
+from print_pdf import plumbed, texts_of
 
 from printables.layout import GLUE_MM, PrintSettings, Tile, plan_cut_tiles
 from printables.texts import COMMON_TEXTS
@@ -43,9 +44,9 @@ def upright(data: bytes, page_w: float, page_h: float, shift: float,
 
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
     turned = []
+    texts = texts_of(data)  # (a page's text, as it is before the turn)
     for index, page in enumerate(writer.pages):
-        text = " ".join((page.extract_text() or "").split())
-        if f"· {component} A" in text:
+        if f"· {component} A" in texts[index]:
             turned.append(index)
             page.add_transformation(Transformation().rotate(-90).translate(-shift, page_w))
             box = RectangleObject([0, 0, page_h - shift, page_w])
@@ -79,10 +80,14 @@ def check_board(data: bytes, settings: PrintSettings, component: str, size_mm: t
         # the tile and its glue strip keep 5 mm from the paper's edges
         right = tile.glue if tile.col < tile.cols - 1 else 0
         assert tile.px >= 5 * MM_PT and tile.px + tile.width + right <= page_w - 5 * MM_PT
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
-        texts = [" ".join((p.extract_text() or "").split()) for p in pdf.pages]
-        pages = [i for i, t in enumerate(texts) if f"· {component} A" in t
-                 or f"· {component} B" in t] if landscape_footer_mm is None else turned
+    # the tiles' pages, by their footers as pypdf reads them; only those pages are read
+    # with pdfplumber
+    pages = [i for i, t in enumerate(texts_of(data)) if f"· {component} A" in t
+             or f"· {component} B" in t] if landscape_footer_mm is None else turned
+    with plumbed(data, pages) as pdf:
+        @functools.cache
+        def text(index: int) -> str:
+            return " ".join((pdf.pages[index].extract_text() or "").split())
         assert len(pages) == len(tiles), (component, len(pages), len(tiles))
         shown: set[str] = set()
         for tile, index in zip(tiles, pages, strict=True):
@@ -99,7 +104,7 @@ def check_board(data: bytes, settings: PrintSettings, component: str, size_mm: t
             assert not crossing, (component, tile.name, crossing[:10])
             shown |= set(" ".join(page.crop((x0, top, x1, bottom)).extract_text().split())
                          .split())
-            label = texts[index]
+            label = text(index)
             assert COMMON_TEXTS["tile"][lang].format(name=tile.name, count=len(tiles)) in label
             if tile.col < tile.cols - 1:
                 # the whole step, naming the tile laid on this one's glue strip
