@@ -3,32 +3,36 @@ cards that survive a 1 mm mis-cut or duplex shift, pages that follow the duplex 
 
 from __future__ import annotations
 
-import functools
-import io
 from pathlib import Path
 
-import pdfplumber
+import numpy as np
 import pytest
 from PIL import Image
-from print_pdf import MM, card_placements, reader, render
+from print_pdf import (
+    MM,
+    card_placements,
+    kit_bytes,
+    plumbed,
+    raw_text,
+    reader,
+    render,
+    share_with_run,
+)
 
-from printables.build import build, kit_games, render_bytes
-from printables.layout import EDGE_MM, PrintSettings
+from printables.build import kit_games
+from printables.layout import EDGE_MM
 from printables.text import BuildError
 
 PAPERS = ("a4", "letter", "universal")
 
 
-@functools.cache
+@pytest.fixture(scope="module", autouse=True)
+def _shared(tmp_path_factory: pytest.TempPathFactory) -> None:
+    share_with_run(tmp_path_factory)
+
+
 def kit_pdf(game: str, paper: str, duplex: str = "long", low_ink: bool = False) -> bytes:
-    doc, _ = build(game, PrintSettings(paper=paper, duplex=duplex, low_ink=low_ink),
-                   "http://companion.local:8000")
-    return render_bytes(doc)
-
-
-def component_of(pdf: pdfplumber.PDF, index: int) -> str:
-    text = pdf.pages[index].extract_text() or ""
-    return text.strip().splitlines()[-1] if text.strip() else "(empty)"
+    return kit_bytes(game, paper=paper, duplex=duplex, low_ink=low_ink)
 
 
 @pytest.mark.parametrize("paper", PAPERS)
@@ -39,7 +43,7 @@ def test_no_text_or_line_within_5_mm_of_an_edge(game: str, paper: str) -> None:
     pixels below, as every page is."""
     data = kit_pdf(game, paper)
     offenders = []
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
+    with plumbed(data) as pdf:
         for index, page in enumerate(pdf.pages):
             w, h = float(page.width), float(page.height)
             edge = EDGE_MM * MM - 0.01
@@ -72,44 +76,45 @@ def test_nothing_printed_within_5_mm_of_an_edge(game: str, paper: str, duplex: s
     dpi = 50
     band = int(EDGE_MM / 25.4 * dpi) - 1  # whole pixels inside the band
     inked = []
-    for number, png in enumerate(render(pdf, tmp_path, dpi, gray=True), start=1):
-        img = Image.open(png).convert("L")
-        w, h = img.size
-        px = img.load()
-        for x in range(w):
-            for y in list(range(band)) + list(range(h - band, h)):
-                if px[x, y] < 250:
-                    inked.append((number, x, y))
-                    break
-        for y in range(h):
-            for x in list(range(band)) + list(range(w - band, w)):
-                if px[x, y] < 250:
-                    inked.append((number, x, y))
-                    break
+    for number, image in enumerate(render(pdf, tmp_path, dpi, gray=True), start=1):
+        ink = np.asarray(Image.open(image).convert("L")) < 250
+        h, w = ink.shape
+        # each column's first inked pixel in the top band then the bottom one
+        rows = np.r_[0:band, h - band:h]
+        bands = ink[rows, :]
+        for x in np.flatnonzero(bands.any(axis=0)):
+            inked.append((number, int(x), int(rows[bands[:, x].argmax()])))
+        # each row's first inked pixel in the left band then the right one
+        cols = np.r_[0:band, w - band:w]
+        bands = ink[:, cols]
+        for y in np.flatnonzero(bands.any(axis=1)):
+            inked.append((number, int(cols[bands[y].argmax()]), int(y)))
     pages = sorted({p for p, _, _ in inked})
     assert not pages, f"ink within {EDGE_MM} mm of an edge on pages {pages}: {inked[:5]}"
 
 
-def page_texts(data: bytes) -> list[str]:
-    return [page.extract_text() or "" for page in reader(data).pages]
+def page_text(data: bytes, index: int) -> str:
+    """The text pypdf extracts from one page (only the pages a test reads)."""
+    return raw_text(reader(data), index)
 
 
 @pytest.mark.parametrize("game", kit_games())
 def test_single_sided_kits_say_to_glue_back_to_back(game: str) -> None:
-    texts = page_texts(kit_pdf(game, "a4", "none"))
-    calibration, checklist = " ".join(texts[0].split()), " ".join(texts[1].split())
+    single = kit_pdf(game, "a4", "none")
+    calibration = " ".join(page_text(single, 0).split())
+    checklist = " ".join(page_text(single, 1).split())
     assert "single-sided" in calibration and "back to back" in calibration
     assert "double-sided" not in calibration
     assert "single-sided" in checklist and "double-sided" not in checklist
     assert "Glue each back sheet to its front sheet" in checklist
-    duplex = " ".join(page_texts(kit_pdf(game, "a4", "long"))[0].split())
+    duplex = " ".join(page_text(kit_pdf(game, "a4", "long"), 0).split())
     assert "double-sided printing, flipping on the long edge" in duplex
 
 
 @pytest.mark.parametrize("paper,per_sheet", [("a4", 9), ("letter", 6), ("universal", 6)])
 def test_the_checklist_says_how_many_cards_a_sheet_holds(paper: str, per_sheet: int) -> None:
     for game in kit_games():
-        checklist = " ".join(page_texts(kit_pdf(game, paper))[2].split())
+        checklist = " ".join(page_text(kit_pdf(game, paper), 2).split())
         assert f"a sheet holds {per_sheet} poker cards" in checklist, game
 
 
@@ -152,9 +157,8 @@ def test_no_glyph_is_smaller_than_6_pt(game: str, lang: str) -> None:
 
     if lang not in kit_languages(game):
         pytest.skip(f"{game} has no {lang} kit")
-    doc, _ = build(game, PrintSettings(paper="letter", lang=lang), None)
     small = []
-    with pdfplumber.open(io.BytesIO(render_bytes(doc))) as pdf:
+    with plumbed(kit_bytes(game, None, paper="letter", lang=lang)) as pdf:
         for index, page in enumerate(pdf.pages):
             for ch in page.chars:
                 # pdfminer's size is the glyph box across the baseline; for text turned
@@ -193,7 +197,7 @@ def test_text_and_symbols_contrast_with_what_is_under_them(
     from audit_contrast import low_contrast
 
     data = kit_pdf(game, "a4", "long", low_ink)
-    found = low_contrast(data, tmp_path, 1, len(reader(data).pages))
+    found = low_contrast(data, tmp_path, 1, len(reader(data).pages), open_pdf=plumbed)
     assert not found, found[:15]
 
 
@@ -215,13 +219,13 @@ def test_low_ink_has_no_large_dark_area(game: str, tmp_path: Path) -> None:
 
     pdf = tmp_path / "kit.pdf"
     pdf.write_bytes(kit_pdf(game, "a4", "long", True))
-    coverage = [1 - ImageStat.Stat(Image.open(png).convert("L")).mean[0] / 255
-                for png in render(pdf, tmp_path, 20, gray=True)]
+    coverage = [1 - ImageStat.Stat(Image.open(image).convert("L")).mean[0] / 255
+                for image in render(pdf, tmp_path, 20, gray=True)]
     assert max(coverage) <= 0.2, [(n + 1, round(v, 2)) for n, v in enumerate(coverage)
                                   if v > 0.2]
     colour = tmp_path / "colour.pdf"
     colour.write_bytes(kit_pdf(game, "a4"))
     (tmp_path / "colour").mkdir()
-    dark = [1 - ImageStat.Stat(Image.open(png).convert("L")).mean[0] / 255
-            for png in render(colour, tmp_path / "colour", 20, gray=True)]
+    dark = [1 - ImageStat.Stat(Image.open(image).convert("L")).mean[0] / 255
+            for image in render(colour, tmp_path / "colour", 20, gray=True)]
     assert max(dark) > max(coverage)  # the measure sees the dark pages of full colour
