@@ -14,9 +14,21 @@ from typing import Any
 
 import pytest
 from PIL import Image
-from print_pdf import build_kit, card_placements, decode_qr, page_size_mm, pdffonts, render
+from print_pdf import (
+    build_kit,
+    card_placements,
+    decode_qr,
+    kit_bytes,
+    operations,
+    page_size_mm,
+    pdffonts,
+    plumbed,
+    raw_text,
+    render,
+    share_with_run,
+    texts,
+)
 from pypdf import PdfReader
-from pypdf.generic import ContentStream
 
 from companion import create_app
 from companion.games.base import load_data
@@ -37,6 +49,11 @@ def make(tmp: Path, name: str, rules_only: bool = False, **settings: Any) -> Pat
     return build_kit(GAME, BASE, tmp, name, rules_only=rules_only, **settings)
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _shared(tmp_path_factory: pytest.TempPathFactory) -> None:
+    share_with_run(tmp_path_factory)
+
+
 @pytest.fixture(scope="module")
 def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("edgar")
@@ -54,7 +71,7 @@ def pdf_en(kit_en: Path) -> PdfReader:
 
 @pytest.fixture(scope="module")
 def footers(pdf_en: PdfReader) -> list[str]:
-    return [" ".join((page.extract_text() or "").split()) for page in pdf_en.pages]
+    return texts(pdf_en)
 
 
 def pages_of(footers: list[str], component: str) -> list[int]:
@@ -71,9 +88,7 @@ def all_cards(pdf: PdfReader) -> Counter[str]:
 
 
 def marked_ids(pdf: PdfReader, page_index: int, tag: str) -> set[str]:
-    page = pdf.pages[page_index]
-    content = ContentStream(page.get_contents(), pdf)
-    return {str(operands[1]["/ID"]) for operands, operator in content.operations
+    return {str(operands[1]["/ID"]) for operands, operator in operations(pdf, page_index, tag)
             if operator == b"BDC" and operands and operands[0] == f"/{tag}"}
 
 
@@ -136,7 +151,7 @@ def test_each_board_side_draws_every_district_of_the_map_file(pdf_en: PdfReader,
         expected = {f"{side['key']}:{d['id']}" for d in side["districts"]}
         assert drawn == expected
         assert len(drawn) == len(side["districts"]) == side["cols"] * side["rows"]
-        text = " ".join(pdf_en.pages[tiles[0]].extract_text().split())
+        text = " ".join(raw_text(pdf_en, tiles[0]).split())
         assert "Metro station" in text and "Border" in text  # the legend
 
 
@@ -150,7 +165,7 @@ def test_the_manigance_deck_has_the_compendiums_15_cards_in_each_language(
         assert len(deck) == 15, lang
         assert Counter(cid.split("-", 3)[3] for cid in deck) == Counter(
             {card["id"]: card["count"] for card in DATA["manigance"]})
-    text = " ".join(" ".join(pdf_en.pages[i].extract_text().split())
+    text = " ".join(" ".join(raw_text(pdf_en, i).split())
                     for i in pages_of(footers, "Manigance decks + certificates"))
     for card in DATA["manigance"]:
         assert card["name_fr"].upper() in text and card["name_en"].upper() in text
@@ -170,8 +185,7 @@ def test_the_notes_are_45_of_10000_and_15_of_50000(pdf_en: PdfReader) -> None:
     backs: Counter[str] = Counter()
     fronts: Counter[str] = Counter()
     for i in range(len(pdf_en.pages)):
-        content = ContentStream(pdf_en.pages[i].get_contents(), pdf_en)
-        for operands, operator in content.operations:
+        for operands, operator in operations(pdf_en, i, "Card"):
             if operator == b"BDC" and operands and operands[0] == "/Card":
                 side = str(operands[1]["/Side"])
                 (backs if side == "/back" else fronts)[str(operands[1]["/ID"])] += 1
@@ -181,7 +195,7 @@ def test_the_notes_are_45_of_10000_and_15_of_50000(pdf_en: PdfReader) -> None:
 def test_the_popularity_track_runs_0_to_100_beside_the_tally_track(
         pdf_en: PdfReader, footers: list[str]) -> None:
     (page,) = pages_of(footers, "Popularity track")
-    words = pdf_en.pages[page].extract_text().split()
+    words = raw_text(pdf_en, page).split()
     step = kit.popularity_step(DATA)
     assert step == 10
     for value in range(DATA["popularity"]["min"], DATA["popularity"]["max"] + 1, step):
@@ -196,17 +210,16 @@ def test_play_aids_show_the_8_administration_boxes(pdf_en: PdfReader,
                                                    footers: list[str]) -> None:
     ids = all_cards(pdf_en)
     assert {f"aid-{c}" for c in DATA["players"]["colours"]} <= set(ids)
-    text = " ".join(pdf_en.pages[pages_of(footers, "Play aids")[0]].extract_text().split())
+    text = " ".join(raw_text(pdf_en, pages_of(footers, "Play aids")[0]).split())
     for admin in DATA["administration"]:
         assert text.count(admin["name_en"]) >= 2  # two aids per sheet
     assert "−20 popularity" in text and "30 popularity in all" in text
-    back = " ".join(pdf_en.pages[pages_of(footers, "Play aids (backs)")[0]].extract_text()
-                    .split())
+    back = " ".join(raw_text(pdf_en, pages_of(footers, "Play aids (backs)")[0]).split())
     assert "Turn summary" in back and "Wealthy Dandy" in back
 
 
 def test_the_checklist_lists_what_to_cut_and_what_to_bring(pdf_en: PdfReader) -> None:
-    text = " ".join(pdf_en.pages[2].extract_text().split())
+    text = " ".join(raw_text(pdf_en, 2).split())
     for line in ("Board, 2–3 players", "Board, 4 players", "Popularity track", "Play aids",
                  "Manigance deck, French", "Manigance deck, English", "Cogs notes",
                  "45 + 15", "Influence tokens", "64 (16 per colour)", "Pawns",
@@ -231,11 +244,10 @@ def test_influence_tokens_and_pawns_are_printed_with_registered_backs(
     fronts: dict[str, tuple[float, float, float, float]] = {}
     backs: dict[str, tuple[float, float]] = {}
     spots: set[str] = set()
-    for i, page in enumerate(pdf.pages):
-        text = page.extract_text() or ""
+    for i in range(len(pdf.pages)):
         for card_id, (x, y, rect) in card_placements(pdf, i).items():
             w, h = rect[2] - 2 * (x - rect[0]), rect[3] - 2 * (y - rect[1])
-            if "(backs)" in text:
+            if "(backs)" in raw_text(pdf, i):  # (the text of the pages with cards only)
                 backs[card_id] = (x, y)
             else:
                 fronts[card_id] = (x, y, w, h)
@@ -287,10 +299,8 @@ def test_every_page_renders(kit_en: Path, out: Path, tmp_path: Path) -> None:
 def test_the_rule_sheet_qr_codes_open_existing_rules_pages(kit_en: Path, footers: list[str],
                                                           tmp_path: Path) -> None:
     pages = pages_of(footers, "Rule sheet")
-    found: list[str] = []
-    for png in render(kit_en, tmp_path, 200, first=pages[0] + 1, last=pages[-1] + 1,
-                      gray=True):
-        found += decode_qr(png)
+    found = decode_qr(*render(kit_en, tmp_path, 200, first=pages[0] + 1, last=pages[-1] + 1,
+                              gray=True))
     expected = [rules_url(BASE, GAME, s.slug, "en") for s in sections(GAME, "en")]
     assert sorted(found) == sorted(expected)
     client = create_app({"TESTING": True, "DATABASE_URL": "sqlite://",
@@ -328,18 +338,14 @@ def test_boards_tile_at_district_lines(paper: str) -> None:
     """Each side is cut only between two columns of districts, on as few sheets as the
     paper allows; no glyph (district names, legend, metro discs' M) crosses a cut, every
     district's name lies on one tile; each tile says all its steps, and the tile laid on
-    a glue strip has a black line to lay its edge on."""
-    import io
-
-    import pdfplumber
-
+    a glue strip has a black line to lay its edge on. (The kit the paper tests read too,
+    with the address a kit prints when given none: the boards do not show it.)"""
     from printables.layout import GLUE_MM, plan_cut_tiles
 
     settings = PrintSettings(paper=paper)
-    doc, _ = build(GAME, settings, BASE)
-    data = render_bytes(doc)
+    data = kit_bytes(GAME, paper=paper)
     page_w, page_h = settings.page_size
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
+    with plumbed(data) as pdf:
         texts = [" ".join((p.extract_text() or "").split()) for p in pdf.pages]
         for side in DATA["sides"]:
             name = f"Board, {kit.players_label(side)} players"
