@@ -11,7 +11,16 @@ from typing import Any
 
 import pytest
 from PIL import Image
-from print_pdf import card_placements, decode_qr, page_size_mm, pdffonts, render
+from print_pdf import (
+    card_placements,
+    decode_qr,
+    kit_bytes,
+    page_size_mm,
+    pdffonts,
+    render,
+    share_with_run,
+    texts,
+)
 from pypdf import PdfReader
 
 from companion import create_app
@@ -49,6 +58,11 @@ def make(tmp: Path, name: str, options: dict[str, Any] | None = None,
     return path
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _shared(tmp_path_factory: pytest.TempPathFactory) -> None:
+    share_with_run(tmp_path_factory)
+
+
 @pytest.fixture(scope="module")
 def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("election")
@@ -67,10 +81,6 @@ def pdf_en(kit_en: Path) -> PdfReader:
 @pytest.fixture(scope="module")
 def edited(out: Path) -> PdfReader:
     return PdfReader(str(make(out, "kit-edition", EDITION, lang="fr")))
-
-
-def texts(pdf: PdfReader) -> list[str]:
-    return [" ".join((page.extract_text() or "").split()) for page in pdf.pages]
 
 
 def pages_of(footers: list[str], component: str) -> list[int]:
@@ -227,10 +237,8 @@ def test_every_page_renders_in_both_languages_and_low_ink(kit_en: Path, out: Pat
 def test_the_rule_sheet_qr_codes_open_existing_rules_pages(kit_en: Path, pdf_en: PdfReader,
                                                           tmp_path: Path) -> None:
     pages = pages_of(texts(pdf_en), "Rule sheet")
-    found: list[str] = []
-    for png in render(kit_en, tmp_path, 200, first=pages[0] + 1, last=pages[-1] + 1,
-                      gray=True):
-        found += decode_qr(png)
+    found = decode_qr(*render(kit_en, tmp_path, 200, first=pages[0] + 1, last=pages[-1] + 1,
+                              gray=True))
     expected = [rules_url(BASE, GAME, s.slug, "en") for s in sections(GAME, "en")]
     assert sorted(found) == sorted(expected)
     client = create_app({"TESTING": True, "DATABASE_URL": "sqlite://",
@@ -253,8 +261,7 @@ def test_board_and_mat_tile_at_their_own_lines(paper: str) -> None:
     from tiling import check_board
 
     settings = PrintSettings(paper=paper)
-    doc, _ = build(GAME, settings, BASE)
-    data = render_bytes(doc)
+    data = kit_bytes(GAME, paper=paper)  # (the board and the mat show no address)
     words = [r["name_en"] for r in game.REGIONS]
     words += [f"1st {a} · 2nd {b} · 3rd {c}" for a, b, c in (r["points"] for r in game.REGIONS)]
     words += [str(n) for n in range(game.SINCERITY_MIN, game.SINCERITY_MAX + 1)]

@@ -6,7 +6,6 @@ Built once per module in Korean (A4, long-edge duplex) and in English (Letter, l
 
 from __future__ import annotations
 
-import io
 import re
 from collections import Counter
 from pathlib import Path
@@ -14,7 +13,18 @@ from typing import Any
 
 import pytest
 from PIL import Image
-from print_pdf import build_kit, card_placements, decode_qr, page_size_mm, pdffonts, render
+from print_pdf import (
+    build_kit,
+    card_placements,
+    decode_qr,
+    kit_bytes,
+    page_size_mm,
+    pdffonts,
+    render,
+    share_with_run,
+    texts,
+    texts_of,
+)
 from pypdf import PdfReader
 
 from companion import create_app
@@ -28,6 +38,11 @@ from printables.text import BuildError
 
 GAME = "storm-candidate"
 BASE = "http://192.168.1.20:8000"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _shared(tmp_path_factory: pytest.TempPathFactory) -> None:
+    share_with_run(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
@@ -53,10 +68,6 @@ def kit_en(out: Path) -> Path:
 @pytest.fixture(scope="module")
 def pdf_en(kit_en: Path) -> PdfReader:
     return PdfReader(str(kit_en))
-
-
-def texts(pdf: PdfReader) -> list[str]:
-    return [" ".join((page.extract_text() or "").split()) for page in pdf.pages]
 
 
 def pages_of(pdf: PdfReader, component: str) -> list[int]:
@@ -203,10 +214,8 @@ def test_every_page_renders(kit_ko: Path, kit_en: Path, tmp_path: Path) -> None:
 def test_the_rule_sheet_qr_codes_open_the_korean_rules(kit_ko: Path, pdf_ko: PdfReader,
                                                        tmp_path: Path) -> None:
     pages = pages_of(pdf_ko, "규칙지")
-    found: list[str] = []
-    for png in render(kit_ko, tmp_path, 200, first=pages[0] + 1, last=pages[-1] + 1,
-                      gray=True):
-        found += decode_qr(png)
+    found = decode_qr(*render(kit_ko, tmp_path, 200, first=pages[0] + 1, last=pages[-1] + 1,
+                              gray=True))
     expected = [rules_url(BASE, GAME, s.slug, "ko") for s in sections(GAME, "ko")]
     assert sorted(found) == sorted(expected)
     client = create_app({"TESTING": True, "DATABASE_URL": "sqlite://",
@@ -231,8 +240,7 @@ def test_boards_tile_at_their_own_lines(paper: str, lang: str) -> None:
 
     settings = PrintSettings(paper=paper, lang=lang)
     k = kit.Kit(settings)
-    doc, _ = build(GAME, settings, BASE)
-    data = render_bytes(doc)
+    data = kit_bytes(GAME, paper=paper, lang=lang)  # (the boards show no address)
     t = k.t
     street = [t("slot", n=n) for n in range(1, game.SLOTS + 1)]
     street += [t("surcharge", n=game.surcharge(n)) for n in range(1, game.SLOTS + 1)]
@@ -248,7 +256,7 @@ def test_boards_tile_at_their_own_lines(paper: str, lang: str) -> None:
     tiles = check_board(data, settings, t("building"), k.building_size_mm(),
                         k.building_lines_mm(), building, lang)
     assert len(tiles) == 2
-    pages = texts(PdfReader(io.BytesIO(data)))
+    pages = texts_of(data)
     track = [i for i, text in enumerate(pages) if f"· {t('track')} · " in text]
     assert len(track) == 1 and t("goal", goal=game.GOAL) in pages[track[0]]
     checklist = pages[2]
