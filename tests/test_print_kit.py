@@ -16,8 +16,10 @@ from print_pdf import (
     build_kit,
     card_placements,
     decode_qr,
+    operations,
     page_size_mm,
     pdffonts,
+    raw_text,
     render,
 )
 from pypdf import PdfReader
@@ -56,9 +58,8 @@ def pdf_en(kit_en: Path) -> PdfReader:
 def pages_of(pdf: PdfReader, component: str) -> list[int]:
     """Indexes of the pages whose footer names ``component``."""
     found = []
-    for i, page in enumerate(pdf.pages):
-        text = page.extract_text() or ""
-        if f"· {component} ·" in text:
+    for i in range(len(pdf.pages)):
+        if f"· {component} ·" in raw_text(pdf, i):
             found.append(i)
     return found
 
@@ -74,7 +75,7 @@ def test_the_kit_has_every_component_of_the_rulebook(pdf_en: PdfReader) -> None:
 
 
 def test_page_one_is_the_calibration_page_and_every_page_is_a4(pdf_en: PdfReader) -> None:
-    first = pdf_en.pages[0].extract_text()
+    first = raw_text(pdf_en, 0)
     assert "Print at 100 %" in first and "100 mm" in first and "1-inch square" in first
     for i in range(len(pdf_en.pages)):
         w, h = page_size_mm(pdf_en, i)
@@ -161,10 +162,10 @@ def test_backs_separate_writes_two_files_with_matching_cards(out: Path) -> None:
     front_ids = set().union(*(card_placements(fronts, i) for i in range(len(fronts.pages))))
     back_ids = set().union(*(card_placements(backs, i) for i in range(len(backs.pages))))
     assert {f"crowd-{n}" for n in range(1, 53)} <= back_ids <= front_ids
-    assert not any("blank side" in (p.extract_text() or "") for p in fronts.pages)
+    assert not any("blank side" in raw_text(fronts, i) for i in range(len(fronts.pages)))
     # each back page names the page of the fronts' file it goes behind, and mirrors it
-    for i, page in enumerate(backs.pages):
-        text = " ".join((page.extract_text() or "").split())
+    for i in range(len(backs.pages)):
+        text = " ".join(raw_text(backs, i).split())
         number = int(re.search(r"behind page (\d+)", text).group(1))  # type: ignore[union-attr]
         front = card_placements(fronts, number - 1)
         back = card_placements(backs, i)
@@ -210,9 +211,7 @@ def test_rule_sheet_qr_codes_open_existing_rules_pages(out: Path, tmp_path: Path
         path = make(out, f"rules-{lang}", rules_only=True, lang=lang)
         folder = tmp_path / lang
         folder.mkdir()
-        found: list[str] = []
-        for png in render(path, folder, 200, gray=True):
-            found += decode_qr(png)
+        found = decode_qr(*render(path, folder, 200, gray=True))
         expected = [rules_url(BASE, GAME, s.slug, lang) for s in sections(GAME, lang)]
         assert sorted(found) == sorted(expected)
     app = create_app({"TESTING": True, "DATABASE_URL": "sqlite://", "SECRET_KEY": "t"})
@@ -226,30 +225,28 @@ def test_the_full_kit_includes_the_rule_sheet_with_its_qr_codes(kit_en: Path,
                                                                 tmp_path: Path) -> None:
     pages = pages_of(pdf_en, "Rule sheet")
     assert pages
-    found: list[str] = []
-    for png in render(kit_en, tmp_path, 200, first=pages[0] + 1, last=pages[-1] + 1,
-                      gray=True):
-        found += decode_qr(png)
+    found = decode_qr(*render(kit_en, tmp_path, 200, first=pages[0] + 1, last=pages[-1] + 1,
+                              gray=True))
     assert len(found) == len(sections(GAME, "en"))
 
 
 def test_every_page_has_the_footer(pdf_en: PdfReader) -> None:
     total = len(pdf_en.pages)
-    for number, page in enumerate(pdf_en.pages, start=1):
-        text = " ".join((page.extract_text() or "").split())
+    for number in range(1, total + 1):
+        text = " ".join(raw_text(pdf_en, number - 1).split())
         assert "Casse-toi Pov'con! · " in text
         assert f"· kit {kit.KIT_VERSION} · page {number} of {total}" in text, number
 
 
 def test_the_checklist_lists_what_to_cut_and_what_to_bring(pdf_en: PdfReader) -> None:
-    text = pdf_en.pages[pages_of(pdf_en, "Checklist")[0]].extract_text()
+    text = raw_text(pdf_en, pages_of(pdf_en, "Checklist")[0])
     for line in ("Candidate cards + Marine card", "Crowd cards + Summary card",
                  "Popularity Track", "Candidate tokens", "Rule sheet", "Also bring"):
         assert line in text
 
 
-def ink(png: Path) -> float:
-    data = Image.open(png).convert("L").tobytes()
+def ink(image: Path) -> float:
+    data = Image.open(image).convert("L").tobytes()
     return sum(1 for v in data if v < 250) / len(data)
 
 
@@ -304,7 +301,7 @@ def test_the_stress_on_each_back_matches_the_data(pdf_en: PdfReader) -> None:
     short edge."""
     cards = {f"crowd-{c['id']}": c for c in load_data(GAME)["crowd_cards"]}
     page = pages_of(pdf_en, "Crowd cards + Summary card (backs)")[0]
-    text = pdf_en.pages[page].extract_text()
+    text = raw_text(pdf_en, page)
     body = "\n".join(line for line in text.splitlines() if " · page " not in line)
     numbers = sorted(int(n) for n in re.findall(r"\b(\d)\b", body))
     expected = sorted(2 * [v for cid in card_placements(pdf_en, page) if cid in cards
@@ -315,12 +312,9 @@ def test_the_stress_on_each_back_matches_the_data(pdf_en: PdfReader) -> None:
 def marked_rects(pdf: PdfReader, page_index: int, tag: str) -> dict[str, list[float]]:
     """For each ``/tag <</ID (..)>> BDC`` section of a page, its first rectangle (x, y, w,
     h in millimetres)."""
-    from pypdf.generic import ContentStream
-
-    content = ContentStream(pdf.pages[page_index].get_contents(), pdf)
     found: dict[str, list[float]] = {}
     current = None
-    for operands, operator in content.operations:
+    for operands, operator in operations(pdf, page_index, tag):
         if operator == b"BDC" and operands and operands[0] == f"/{tag}":
             current = str(operands[1]["/ID"])
         elif current is not None and operator == b"re":

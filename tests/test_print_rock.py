@@ -13,9 +13,21 @@ from typing import Any
 
 import pytest
 from PIL import Image
-from print_pdf import build_kit, card_placements, decode_qr, page_size_mm, pdffonts, render
+from print_pdf import (
+    build_kit,
+    card_placements,
+    decode_qr,
+    kit_bytes,
+    operations,
+    page_size_mm,
+    pdffonts,
+    plumbed,
+    raw_text,
+    render,
+    share_with_run,
+    texts,
+)
 from pypdf import PdfReader
-from pypdf.generic import ContentStream
 
 from companion import create_app
 from companion.games import mourir_pour_le_rock as engine
@@ -34,6 +46,11 @@ DATA = load_data(GAME)
 
 def make(tmp: Path, name: str, **settings: Any) -> Path:
     return build_kit(GAME, BASE, tmp, name, **settings)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _shared(tmp_path_factory: pytest.TempPathFactory) -> None:
+    share_with_run(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
@@ -57,7 +74,7 @@ def pdf_en(out: Path) -> PdfReader:
 
 
 def footers(pdf: PdfReader) -> list[str]:
-    return [" ".join((page.extract_text() or "").split()) for page in pdf.pages]
+    return texts(pdf)
 
 
 def pages_of(pdf: PdfReader, component: str) -> list[int]:
@@ -66,7 +83,7 @@ def pages_of(pdf: PdfReader, component: str) -> list[int]:
 
 
 def words(pdf: PdfReader, page: int) -> str:
-    return " ".join((pdf.pages[page].extract_text() or "").split())
+    return " ".join(raw_text(pdf, page).split())
 
 
 def card_ids(pdf: PdfReader) -> Counter[str]:
@@ -172,8 +189,7 @@ def test_tokens_and_their_counts(pdf_fr: PdfReader) -> None:
     # Every card and token has its back.
     sides: Counter[tuple[str, str]] = Counter()
     for i in range(len(pdf_fr.pages)):
-        content = ContentStream(pdf_fr.pages[i].get_contents(), pdf_fr)
-        for operands, operator in content.operations:
+        for operands, operator in operations(pdf_fr, i, "Card"):
             if operator == b"BDC" and operands and operands[0] == "/Card":
                 sides[(str(operands[1]["/Side"]), str(operands[1]["/ID"]))] += 1
     fronts = {cid for side, cid in sides if side == "/front"}
@@ -248,10 +264,8 @@ def test_every_page_renders_low_ink_on_letter(out: Path, tmp_path: Path) -> None
 def test_the_rule_sheet_qr_codes_open_existing_rules_pages(kit_fr: Path, pdf_fr: PdfReader,
                                                           tmp_path: Path) -> None:
     pages = pages_of(pdf_fr, "Fiche de règles")
-    found: list[str] = []
-    for png in render(kit_fr, tmp_path, 200, first=pages[0] + 1, last=pages[-1] + 1,
-                      gray=True):
-        found += decode_qr(png)
+    found = decode_qr(*render(kit_fr, tmp_path, 200, first=pages[0] + 1, last=pages[-1] + 1,
+                              gray=True))
     expected = [rules_url(BASE, GAME, s.slug, "fr") for s in sections(GAME, "fr")]
     assert sorted(found) == sorted(expected)
     client = create_app({"TESTING": True, "DATABASE_URL": "sqlite://",
@@ -286,14 +300,10 @@ def test_the_cli_prints_a_card_list_file(tmp_path: Path, capsys: Any) -> None:
 @pytest.mark.parametrize("paper", ["a4", "letter", "universal"])
 def test_the_market_mat_holds_six_real_cards_apart(paper: str) -> None:
     """Six poker-card spaces, each 63 x 88 mm, none touching another, inside the paper's
-    printable area."""
-    import io
-
-    import pdfplumber
-
-    data = render_bytes(build(GAME, PrintSettings(lang="en", paper=paper), BASE)[0])
+    printable area. (The kit the paper tests read too: the mat shows no address.)"""
+    data = kit_bytes(GAME, lang="en", paper=paper)
     mm = 72 / 25.4
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
+    with plumbed(data) as pdf:
         (page,) = [p for p in pdf.pages if "· Market mat ·" in (p.extract_text() or "")]
         spaces = sorted((o["x0"] / mm, o["top"] / mm, o["x1"] / mm, o["bottom"] / mm)
                         for o in page.curves + page.rects
