@@ -8,7 +8,9 @@ coverage.py's branch data: 150 generated cases an operation reached 6,619 branch
 
 from __future__ import annotations
 
+import atexit
 import random
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -18,6 +20,7 @@ from hypothesis import HealthCheck, settings
 from companion import create_app
 
 _folder = Path(tempfile.mkdtemp(prefix="companion-fuzz-"))
+atexit.register(shutil.rmtree, _folder, True)  # the fuzzer's database goes with the run
 app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{_folder / 'fuzz.sqlite'}",
                   "SECRET_KEY": "fuzz", "RATE_LIMIT": 10**9})
 schema = schemathesis.openapi.from_wsgi("/api/openapi.json", app)
