@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from alembic import command
@@ -50,33 +51,43 @@ def test_an_empty_database_gets_the_newest_schema(tmp_path: Path) -> None:
     assert migrations.current(db.engine) == migrations.head()
 
 
-def test_servers_started_at_once_over_one_new_database_make_it_once(tmp_path: Path) -> None:
-    """Four apps start together over one empty SQLite file (as two `companion serve` do): each
-    comes up, the schema is made once and stamped, nobody is told the database is locked or
-    behind."""
-    import threading
-
+def _start_app(url: str, start: Any, errors: Any) -> None:
+    """One server process coming up: waits for the others, then makes its app."""
     from companion import create_app
 
+    start.wait()
+    try:
+        app = create_app({"TESTING": True, "DATABASE_URL": url, "SECRET_KEY": "t"})
+        app.extensions["companion_db"].engine.dispose()
+    except BaseException as error:  # noqa: BLE001 (reported to the test)
+        errors.put(repr(error))
+
+
+def test_servers_started_at_once_over_one_new_database_make_it_once(tmp_path: Path) -> None:
+    """Four server processes start together over one empty SQLite file (as two `companion
+    serve` do): each comes up, the schema is made once and stamped, nobody is told the database
+    is locked or behind. Processes, not threads: that is how servers share a database, and
+    CPython 3.11 cannot compile Python code in several threads at once."""
+    import multiprocessing
+
+    import companion  # noqa: F401 (imported once, before the processes fork)
+
+    context = multiprocessing.get_context("fork")
     for attempt in range(3):
         url = f"sqlite:///{tmp_path / f'new{attempt}.sqlite'}"
-        start = threading.Barrier(4)
-        errors: list[BaseException] = []
-
-        def serve(url: str = url, start: threading.Barrier = start) -> None:
-            start.wait()
-            try:
-                app = create_app({"TESTING": True, "DATABASE_URL": url, "SECRET_KEY": "t"})
-                app.extensions["companion_db"].engine.dispose()
-            except BaseException as error:  # noqa: BLE001 (reported below)
-                errors.append(error)
-
-        threads = [threading.Thread(target=serve) for _ in range(4)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        assert not errors, errors
+        start = context.Barrier(4)
+        errors = context.Queue()
+        processes = [context.Process(target=_start_app, args=(url, start, errors))
+                     for _ in range(4)]
+        for process in processes:
+            process.start()
+        for process in processes:
+            process.join(timeout=120)
+        assert [process.exitcode for process in processes] == [0, 0, 0, 0]
+        reported = []
+        while not errors.empty():
+            reported.append(errors.get())
+        assert not reported, reported
         engine = create_engine(url)
         with engine.connect() as conn:
             assert conn.execute(text("SELECT version_num FROM alembic_version")).all() \
