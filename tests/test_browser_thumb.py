@@ -414,8 +414,12 @@ def test_at_200_percent_the_undo_bar_takes_at_most_a_quarter_of_the_screen(
     claim(host, live_server, table_id, names[0][0])
     draw(host, 1)
     draw(host, 2)
-    with host.expect_response(lambda r: r.url.endswith("/undo")):
+    # The undo form carries the version the page shows: undo once the second card is shown,
+    # or the server rightly refuses an undo made from the page before it.
+    expect(undo_button(host)).to_contain_text("2 stress")
+    with host.expect_response(lambda r: r.url.endswith("/undo")) as undone:
         undo_button(host).click()
+    assert undone.value.ok, undone.value.status
     host.locator(".lang a", has_text="FR").click()
     host.wait_for_selector("html[lang=fr]")
     redo = host.locator("[data-redo-label]")
