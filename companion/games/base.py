@@ -11,7 +11,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from .deck_schema import DeckSchema
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -135,6 +138,9 @@ class Option:
     # "deck": a short card list shown beside the field in the TOML a group types, which the
     # engine accepts as it stands (tested); its free texts are ``Words``, shown translated.
     example: tuple[Mapping[str, Any], ...] = ()
+    # "deck": what each field of a card holds, by kind of card (``deck_schema.DeckSchema``):
+    # the deck editor's forms, the checks a saved deck passes before the engine's own.
+    schema: DeckSchema | None = None
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
