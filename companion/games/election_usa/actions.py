@@ -21,6 +21,7 @@ from .data import (
     ADS_STEP,
     FACE_UP,
     MAX_DECK_SIZE,
+    MAX_SKELETON_CHANGE,
     PLAYABLE,
     SCANDALS,
     SKELETON_LIMIT,
@@ -426,7 +427,7 @@ def _skeleton_effect(state: State, action: Mapping[str, Any]) -> State:
             raise IllegalAction(N_("this table has no Skeleton list"), code="no_deck_list")
         template = deck[_int(action, "deck", 0, len(deck) - 1)]
         name = template.get("name") if isinstance(template.get("name"), str) else None
-    limit = 40
+    limit = MAX_SKELETON_CHANGE
     money = _int(action, "money", -limit, limit, default=int(template.get("money") or 0))
     sincerity = _int(action, "sincerity", -limit, limit,
                      default=int(template.get("sincerity") or 0))

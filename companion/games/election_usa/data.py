@@ -11,6 +11,7 @@ from ..base import (
     Words,
     load_data,
 )
+from ..deck_schema import CardField, CardKind, DeckSchema
 
 ID = "election-usa"
 # The rules revision a new table plays by (``base.RULES_KEY``). 2: the active player's Policy
@@ -42,10 +43,58 @@ PLAYABLE = ("fundraising", "policy", "advertising")
 PLACES = ("1st", "2nd", "3rd")
 ADS_STEP = "ads"
 MAX_DECK_SIZE = 300
+MAX_COPIES = 40  # the most printed copies a line of a deck list may stand for
+MAX_SKELETON_CHANGE = 40  # the largest change of money, Sincerity or pawns a Skeleton makes
 
 ACTION_DECK_FIELDS = ("name", "kind", "high", "low", "pawns", "region", "value", "amount",
                       "count")
 SKELETON_DECK_FIELDS = ("name", "text", "money", "sincerity", "pawns", "count")
+# What each field of a deck list's card holds: the ranges are the rules' own (``parse_card``,
+# ``setup``), so a card the deck editor accepts is one the engine accepts; the engine still
+# checks what spans cards (the deck's size, the smaller Fundraising amount not above the
+# larger one).
+_VALUE = CardField("value", "int", N_("Blue-circle value"), 0, MAX_VALUE,
+                   help=N_("what the card is worth drawn to raise Sincerity"))
+ACTION_DECK_SCHEMA = DeckSchema(
+    fields=(
+        CardField("name", "text", N_("Name")),
+        CardField("kind", "choice", N_("Kind"),
+                  choices=tuple((k["id"], k["name_en"]) for k in DATA["kinds"])),
+        CardField("high", "int", N_("$M for the player who takes it"), 0, MAX_AMOUNT),
+        CardField("low", "int", N_("$M for every other player"), 0, MAX_AMOUNT),
+        CardField("pawns", "int", N_("Pawns"), 1, MAX_PAWNS),
+        CardField("region", "choice", N_("Region"),
+                  choices=tuple((r["id"], r["name_en"]) for r in REGIONS)),
+        _VALUE,
+        CardField("amount", "int", N_("Amount to pay ($M or Sincerity)"), 1, MAX_AMOUNT),
+        CardField("count", "int", N_("Copies"), 1, MAX_COPIES),
+    ),
+    kinds=(
+        CardKind("fundraising", N_("Fundraising"), ("name", "high", "low", "value"),
+                 ("high", "low")),
+        CardKind("policy", N_("Policy"), ("name", "pawns", "value"), ("pawns",)),
+        CardKind("advertising", N_("Advertising"), ("name", "region", "pawns", "value"),
+                 ("region", "pawns")),
+        CardKind("blackmail", N_("Blackmail"), ("name", "amount"), ("amount",)),
+        CardKind("journalist", N_("Journalist"), ("name", "amount"), ("amount",)),
+    ),
+    kind_field="kind", count_field="count",
+)
+SKELETON_DECK_SCHEMA = DeckSchema(
+    fields=(
+        CardField("name", "text", N_("Name")),
+        CardField("text", "text", N_("Its words, as printed")),
+        CardField("money", "int", N_("Change of $M"), -MAX_SKELETON_CHANGE,
+                  MAX_SKELETON_CHANGE),
+        CardField("sincerity", "int", N_("Change of Sincerity"), -MAX_SKELETON_CHANGE,
+                  MAX_SKELETON_CHANGE),
+        CardField("pawns", "int", N_("Change of available pawns"), -MAX_SKELETON_CHANGE,
+                  MAX_SKELETON_CHANGE),
+        CardField("count", "int", N_("Copies"), 1, MAX_COPIES),
+    ),
+    kinds=(CardKind("", N_("Skeleton"), ("name", "text", "money", "sincerity", "pawns")),),
+    count_field="count",
+)
 # A deck list must hold more than the ten face-up cards: ``count`` copies of a card.
 ACTION_DECK_EXAMPLE = (
     {"kind": "fundraising", "high": 5, "low": 3, "value": 1, "count": 6},
@@ -94,10 +143,12 @@ OPTIONS = (
     Option("action_deck", "deck", [], N_("Your Action cards"),
            N_("kind: fundraising (high, low), policy (pawns), advertising (region, pawns), "
               "blackmail or journalist (amount); value: the blue circle; count: copies"),
-           edition=True, fields=ACTION_DECK_FIELDS, example=ACTION_DECK_EXAMPLE),
+           edition=True, fields=ACTION_DECK_FIELDS, example=ACTION_DECK_EXAMPLE,
+           schema=ACTION_DECK_SCHEMA),
     Option("skeleton_deck", "deck", [], N_("Your Skeleton cards"),
            N_("money, sincerity, pawns: what the card changes for its drawer; text: its words"),
-           edition=True, fields=SKELETON_DECK_FIELDS, example=SKELETON_DECK_EXAMPLE),
+           edition=True, fields=SKELETON_DECK_FIELDS, example=SKELETON_DECK_EXAMPLE,
+           schema=SKELETON_DECK_SCHEMA),
 )
 
 

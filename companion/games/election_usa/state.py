@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..base import (
+    MAX_CARD_TEXT,
     N_,
     RULES_KEY,
     GameError,
@@ -22,9 +23,11 @@ from .data import (
     FACE_UP,
     KINDS,
     MAX_AMOUNT,
+    MAX_COPIES,
     MAX_DECK_SIZE,
     MAX_PAWNS,
     MAX_PLAYERS,
+    MAX_SKELETON_CHANGE,
     MAX_VALUE,
     MIN_PLAYERS,
     OPTIONS,
@@ -232,7 +235,7 @@ def parse_card(raw: Any, deck: Sequence[Card] = (), *, kinds: Sequence[str] = KI
     if kind not in kinds:
         raise IllegalAction(N_("a %(kind)s card cannot be used here"), code="wrong_kind",
                             kind=kind)
-    name = _text(raw, "name")
+    name = _text(raw, "name", MAX_CARD_TEXT)
     if kind in SCANDALS:
         extra = sorted(k for k in raw if k not in ("kind", "amount", "name"))
         if extra:
@@ -274,9 +277,10 @@ def _deck_card(raw: Mapping[str, Any], index: int) -> Card:
 
 def _copies(raw: Mapping[str, Any], index: int) -> int:
     count = raw.get("count", 1)
-    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 40:
-        raise IllegalAction(N_("card %(index)s of the deck list: count must be 1 to 40"),
-                            code="bad_deck_list", index=index + 1)
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COPIES:
+        raise IllegalAction(N_("card %(index)s of the deck list: count must be 1 to "
+                               "%(maximum)s"), code="bad_deck_list", index=index + 1,
+                            maximum=MAX_COPIES)
     return count
 
 
@@ -310,9 +314,15 @@ def setup(players: Sequence[Mapping[str, Any]], options: Mapping[str, Any]) -> S
         for key in ("money", "sincerity", "pawns"):
             item = raw.get(key)
             if item is not None and (isinstance(item, bool) or not isinstance(item, int)
-                                     or abs(item) > 40):
+                                     or abs(item) > MAX_SKELETON_CHANGE):
                 raise IllegalAction(N_("Skeleton card %(index)s of the deck list: %(field)s "
-                                       "must be a whole number"), code="bad_deck_list",
+                                       "must be a whole number from %(low)s to %(high)s"),
+                                    code="bad_deck_list", index=index + 1, field=key,
+                                    low=-MAX_SKELETON_CHANGE, high=MAX_SKELETON_CHANGE)
+        for key in ("name", "text"):
+            if raw.get(key) is not None and not isinstance(raw[key], str):
+                raise IllegalAction(N_("Skeleton card %(index)s of the deck list: %(field)s "
+                                       "must be a text"), code="bad_deck_list",
                                     index=index + 1, field=key)
         _copies(raw, index)
         skeletons.append(dict(raw))
