@@ -137,18 +137,14 @@ from .actions import (
     sealed,
     setup,
 )
-from .reading import active_seats, describe, localized_names, random_action, to_json
-from .scoring import SCORE_CATEGORIES, final_scores, gear_sets, ranking, score_of
-from .state import (
+from .data import (
     ACTIONS,
     COLOURS,
     CONTINENTS,
     CUBE_ACTIONS,
     DATA,
     DECADES,
-    DECK_FIELDS,
     DECKS,
-    EDITION_NAMES,
     EXTRA_DIE_SIDES,
     ID,
     LANGUAGES,
@@ -156,9 +152,15 @@ from .state import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     NAME,
+    SYMBOLS,
+)
+from .deck import CARDS_SCHEMA, DECK_FIELDS
+from .reading import active_seats, describe, localized_names, random_action, to_json
+from .scoring import SCORE_CATEGORIES, final_scores, gear_sets, ranking, score_of
+from .state import (
+    EDITION_NAMES,
     OPTIONS,
     REASON_LABELS,
-    SYMBOLS,
     Card,
     Objective,
     Player,
@@ -177,7 +179,8 @@ from .state import (
 
 __all__ = [
     "active_seats",
-    "ACTION_FIELDS", "ACTIONS", "COLOURS", "CONTINENTS", "CUBE_ACTIONS", "DATA", "DECADES",
+    "ACTION_FIELDS", "ACTIONS", "CARDS_SCHEMA", "COLOURS", "CONTINENTS", "CUBE_ACTIONS", "DATA",
+    "DECADES",
     "DECK_FIELDS", "DECKS", "EDITION_NAMES", "EXTRA_DIE_SIDES", "ID", "LANGUAGES", "MAIN_DIE_FACES",
     "MAX_PLAYERS", "MIN_PLAYERS", "NAME", "OPTIONS", "SCORE_CATEGORIES", "SYMBOLS", "Card",
     "Objective", "Player", "REASON_LABELS", "Reason", "Roll", "Settings", "State", "_HANDLERS",

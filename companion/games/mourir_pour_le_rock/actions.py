@@ -19,15 +19,13 @@ from ..base import (
     dispatch,
     read_options,
 )
-from .scoring import ranking, score_of
-from .state import (
+from .data import (
     ACTIONS,
     COLOURS,
     CONTINENTS,
     DATA,
     DECADES,
     DECKS,
-    EDITION_NAMES,
     EXTRA_DIE_SIDES,
     JOKER,
     MAIN_DIE_FACES,
@@ -35,6 +33,10 @@ from .state import (
     MAX_NAME,
     MAX_PLAYERS,
     MIN_PLAYERS,
+)
+from .scoring import ranking, score_of
+from .state import (
+    EDITION_NAMES,
     OPTIONS,
     Card,
     Objective,

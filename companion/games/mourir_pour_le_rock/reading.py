@@ -9,8 +9,7 @@ from typing import Any
 
 from ..base import N_, Label, MalformedInput
 from .actions import refusal
-from .scoring import ranking, score_of
-from .state import (
+from .data import (
     CONTINENTS,
     CUBE_ACTIONS,
     DATA,
@@ -19,6 +18,9 @@ from .state import (
     MAIN_DIE_FACES,
     MARKET,
     SYMBOLS,
+)
+from .scoring import ranking, score_of
+from .state import (
     Card,
     State,
     cubes_for,

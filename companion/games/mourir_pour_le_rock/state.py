@@ -8,30 +8,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..base import N_, Option, Outcome, Words, load_data
-
-ID = "mourir-pour-le-rock"
-NAME = "Mourir pour le Rock"
-LANGUAGES = ("fr", "en")
-
-DATA = load_data(ID)
-MIN_PLAYERS: int = DATA["players"]["min"]
-MAX_PLAYERS: int = DATA["players"]["max"]
-COLOURS: tuple[str, ...] = tuple(DATA["players"]["colours"])
-DECADES: tuple[str, ...] = tuple(d["id"] for d in DATA["decade"])
-ACTIONS: Mapping[str, Mapping[str, Any]] = {a["id"]: a for a in DATA["action"]}
-CONTINENTS: tuple[str, ...] = tuple(c["id"] for c in DATA["continent"])
-SYMBOLS: tuple[str, ...] = tuple(s["id"] for s in DATA["symbol"])
-DECKS: Mapping[str, Mapping[str, Any]] = {d["id"]: d for d in DATA["deck"]}
-MAIN_DIE_FACES: tuple[int, ...] = tuple(DATA["songs"]["main_die_faces"])
-EXTRA_DIE_SIDES: int = DATA["songs"]["extra_die_sides"]
-JOKER = "joker"
-MAX_AMOUNT = 1_000_000  # any money, fans or points a card may print
-MAX_NAME = 80
-
-CUBE_ACTIONS = tuple(ACTIONS) + ("pass",)
-MARKET = ("tour", "agent", "gear")
-ZONES = ("green", "yellow", "red", "dead")
+from ..base import N_, Option, Outcome, Words
+from .data import (
+    ACTIONS,
+    DATA,
+    DECADES,
+    EXTRA_DIE_SIDES,
+    MAIN_DIE_FACES,
+    MAX_AMOUNT,
+    MAX_MENTAL,
+    MAX_POINTS,
+)
+from .deck import CARDS_SCHEMA, DECK_FIELDS
 
 
 def _option_name(section: str, key: str) -> str:
@@ -44,15 +32,15 @@ _EDITION = (
     ("start", "money", N_("Starting money ($), unless the player board says otherwise"), 0,
      MAX_AMOUNT),
     ("mental", "start", N_("Starting mental health, unless the player board says otherwise"),
-     1, 100),
-    ("mental", "max", N_("Top of the mental-health gauge"), 1, 100),
-    ("mental", "green_from", N_("Green zone from"), 2, 100),
-    ("mental", "yellow_from", N_("Yellow zone from (red below)"), 2, 100),
+     1, MAX_MENTAL),
+    ("mental", "max", N_("Top of the mental-health gauge"), 1, MAX_MENTAL),
+    ("mental", "green_from", N_("Green zone from"), 2, MAX_MENTAL),
+    ("mental", "yellow_from", N_("Yellow zone from (red below)"), 2, MAX_MENTAL),
     ("mental", "green_actions", N_("Actions in the green zone"), 1, 6),
     ("mental", "yellow_actions", N_("Actions in the yellow zone"), 1, 6),
     ("mental", "red_actions", N_("Actions in the red zone"), 1, 6),
-    ("mental", "vice_below", N_("A vice the first time a turn ends below"), 1, 100),
-    ("mental", "detox_at_most", N_("Detox only at this mental health or less"), 0, 100),
+    ("mental", "vice_below", N_("A vice the first time a turn ends below"), 1, MAX_MENTAL),
+    ("mental", "detox_at_most", N_("Detox only at this mental health or less"), 0, MAX_MENTAL),
     ("songs", "max", N_("Spaces of the songs track"), 1, 50),
     ("songs", "extra_action_at", N_("Song that gives the extra action"), 1, 50),
     ("songs", "income_per_pip", N_("Money per point of the song's dice ($)"), 0, MAX_AMOUNT),
@@ -61,8 +49,9 @@ _EDITION = (
     ("decades", "tours_80s", N_("Tour cards of the 80s"), 1, 100),
     ("decades", "tours_90s", N_("Tour cards of the 90s"), 1, 100),
     ("decades", "tours_2000s", N_("Tour cards of the 2000s"), 1, 100),
-    ("costs", "psy_mental", N_("Shrink: mental health gained"), 0, 100),
-    ("costs", "record_contract_mental", N_("Record contract: mental health gained"), 0, 100),
+    ("costs", "psy_mental", N_("Shrink: mental health gained"), 0, MAX_MENTAL),
+    ("costs", "record_contract_mental", N_("Record contract: mental health gained"), 0,
+     MAX_MENTAL),
     ("costs", "record_contract_fans", N_("Record contract: fans gained"), 0, MAX_AMOUNT),
     ("costs", "mushroom_trip_money", N_("Mushroom trip: price ($)"), 0, MAX_AMOUNT),
     ("costs", "exploration_money", N_("Artistic exploration: money gained ($)"), 0,
@@ -70,22 +59,21 @@ _EDITION = (
     ("costs", "mini_objectives", N_("Mini-objectives kept (and refilled to)"), 0, 10),
     ("costs", "rock_star_vices", N_("Rock-star life: vices needed"), 0, 10),
     ("costs", "rock_star_fans", N_("Rock-star life: fans gained"), 0, MAX_AMOUNT),
-    ("costs", "rock_star_mental", N_("Rock-star life: mental health gained"), 0, 100),
-    ("costs", "viral_video_mental", N_("Viral video: mental health paid"), 0, 100),
+    ("costs", "rock_star_mental", N_("Rock-star life: mental health gained"), 0, MAX_MENTAL),
+    ("costs", "viral_video_mental", N_("Viral video: mental health paid"), 0, MAX_MENTAL),
     ("costs", "viral_video_fans", N_("Viral video: fans gained"), 0, MAX_AMOUNT),
     ("costs", "bribe_money", N_("Bribe: price ($)"), 0, MAX_AMOUNT),
-    ("score", "bribe_points", N_("Bribe token: souvenir points"), 0, 1000),
-    ("score", "death_points", N_("Dying for rock: souvenir points"), 0, 1000),
+    ("score", "bribe_points", N_("Bribe token: souvenir points"), 0, MAX_POINTS),
+    ("score", "death_points", N_("Dying for rock: souvenir points"), 0, MAX_POINTS),
     ("score", "fans_per_point", N_("Fans per souvenir point"), 1, MAX_AMOUNT),
     ("score", "money_per_point", N_("Money per souvenir point ($)"), 1, MAX_AMOUNT),
     ("score", "mental_points", N_("Souvenir points per mental-health point left"), 0, 100),
     ("score", "gear_set_size", N_("Gear cards in a set"), 2, 10),
-    ("score", "gear_identical_points", N_("A set of identical gear symbols: points"), 0, 1000),
-    ("score", "gear_different_points", N_("A set of different gear symbols: points"), 0, 1000),
+    ("score", "gear_identical_points", N_("A set of identical gear symbols: points"), 0,
+     MAX_POINTS),
+    ("score", "gear_different_points", N_("A set of different gear symbols: points"), 0,
+     MAX_POINTS),
 )
-
-DECK_FIELDS = ("kind", "name", "decade", "cost_money", "cost_mental", "fans_needed", "fans",
-               "money", "souvenir", "continent", "symbol", "text")
 
 DECK_EXAMPLE = (
     {"kind": "tour", "name": Words(N_("Tour of Asia")), "decade": "80s", "cost_money": 2000,
@@ -102,7 +90,7 @@ OPTIONS: tuple[Option, ...] = tuple(
     Option("cards", "deck", [], N_("Your card list"),
            N_("The cards of your copy (kind: tour, agent, gear, vice, objective, mini, award "
               "or event), so the phones pick them instead of asking what a card prints"),
-           edition=True, fields=DECK_FIELDS, example=DECK_EXAMPLE),
+           edition=True, fields=DECK_FIELDS, example=DECK_EXAMPLE, schema=CARDS_SCHEMA),
     Option("seed", "seed", 0, N_("Song dice"),
            N_("Any number: the same number gives the same rolls; a new table draws one"),
            minimum=0, maximum=2**31 - 1),
