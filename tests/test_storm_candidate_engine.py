@@ -742,7 +742,7 @@ def nothing_bought(state: game.State) -> dict[str, Any]:
 def test_a_player_who_buys_nothing_takes_no_red_card() -> None:
     """RULINGS: red cards come only with a purchase; they stay on the street."""
     state = enter_street(to_buying(new(2)), street_of(2, red=(2, 9)))
-    assert state.settings.rules == game.RULES == 2
+    assert state.settings.rules == game.RULES >= game.RED_ONLY_WITH_A_PURCHASE
     idle = act(state, **nothing_bought(state))
     assert idle.purchases[0].red == ()
     assert idle.street == state.street
@@ -763,11 +763,11 @@ def test_a_table_of_rules_revision_1_keeps_taking_red_cards_without_a_purchase()
     assert idle.street[1] is None and idle.street[8] is None
 
 
-def test_a_new_table_plays_by_rules_revision_2_and_an_old_one_by_revision_1() -> None:
+def test_a_new_table_plays_by_the_newest_rules_and_an_old_one_by_revision_1() -> None:
     service = TableService(Database("sqlite://"))
     view = service.create(game.ID, game.example_players(2), {"seed": 1})
-    assert view.options["rules"] == game.RULES
-    assert view.state.settings.rules == 2 and game.to_json(view.state)["options"]["rules"] == 2
+    assert view.options["rules"] == game.RULES == 3
+    assert view.state.settings.rules == 3 and game.to_json(view.state)["options"]["rules"] == 3
     old = game.setup(game.example_players(2), {"seed": 1, "rules": 1})
     assert game.to_json(old)["options"]["rules"] == 1
 

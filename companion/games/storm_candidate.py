@@ -108,12 +108,27 @@ from .base import (
     require_int,
 )
 from .sealed import REVEAL_ACTION, SEAL_ACTION, Sealed
+from .storm_deck import (
+    CARD_COLOURS,
+    DECK_CHECKED,
+    DECK_FIELDS,
+    DECK_SCHEMA,
+    MAX_PRICE,
+    PERIODS,
+    PRIORITY_HIGH,
+    PRIORITY_LOW,
+    TWO_PLAYER_REMOVED,
+    check_deck,
+    check_deck_card,
+)
 
 ID = "storm-candidate"
 NAME = "폭풍의 대권주자"
 # The rules revision a new table plays by (``base.RULES_KEY``): revision 2 gives no red card
-# to a player who buys nothing; a table stored under revision 1 keeps folding as it did.
-RULES = 2
+# to a player who buys nothing; revision 3 checks the card list field by field and refuses a
+# street card picked from it that is already out (``storm_deck.DECK_CHECKED``); a table
+# stored under an earlier revision keeps folding as it did.
+RULES = 3
 RED_ONLY_WITH_A_PURCHASE = 2
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
@@ -125,27 +140,20 @@ ROUNDS: int = GAME["rounds"]
 GOAL: int = GAME["goal"]
 TRACK_TOP: int = GAME["track_top"]
 WORKERS: int = GAME["workers"]
-PRIORITY_LOW: int = DATA["priority"]["lowest"]
-PRIORITY_HIGH: int = DATA["priority"]["highest"]
 SLOTS: int = DATA["street"]["slots"]
 SURCHARGES: tuple[int, ...] = tuple(DATA["street"]["surcharges"])
 REMOVALS: dict[int, int] = {int(k): v for k, v in DATA["street"]["removals"].items()}
 TOKEN_SUPPLY: int = DATA["tokens"]["supply"]
-PERIODS: dict[str, int] = dict(DATA["periods"])
-TWO_PLAYER_REMOVED: tuple[int, ...] = tuple(DATA["two_players"]["removed_cards"])
 BOARD_OFFICES: int = DATA["offices"]["board"]
 BASIC_OFFICES: dict[int, int] = {int(k): v for k, v in DATA["offices"]["basic"].items()}
 ADDED_OFFICES: int = DATA["offices"]["added"]
 COLOURS: tuple[str, ...] = tuple(c["id"] for c in DATA["colours"])
 COLOUR_HEX: dict[str, str] = {c["id"]: c["hex"] for c in DATA["colours"]}
-CARD_COLOURS: tuple[str, ...] = tuple(c["id"] for c in DATA["card_colours"])
 CARD_COLOUR_HEX: dict[str, str] = {c["id"]: c["hex"] for c in DATA["card_colours"]}
 assert len(SURCHARGES) == SLOTS
 
-MAX_PRICE = 30        # a sanity bound on a typed price
 MAX_COINS = 200       # and on a round's coins or points
 MAX_BUYS = SLOTS
-DECK_FIELDS = ("number", "name", "price", "period", "colour", "action")
 # Card 23 is a period I card (it lies on the street at setup: the rulebook's two-player
 # setup); numbers 9-18 are the start cards (periods A-D), never on the street.
 DECK_EXAMPLE = ({"number": 23, "name": Words(N_("The card's name")), "price": 4,
@@ -167,7 +175,7 @@ OPTIONS = (
     Option("deck", "deck", [], N_("Your copy's action cards"),
            N_("Optional: number, name, price, period (I-V), colour and action of each card; "
               "then a street card is entered by its number"),
-           edition=True, fields=DECK_FIELDS, example=DECK_EXAMPLE),
+           edition=True, fields=DECK_FIELDS, example=DECK_EXAMPLE, schema=DECK_SCHEMA),
 )
 
 
@@ -432,12 +440,12 @@ def setup(players: Sequence[Mapping[str, Any]], options: Mapping[str, Any]) -> S
     used = [p.colour for p in seated]
     if len(set(used)) != len(used):
         raise IllegalAction(N_("each player needs a colour of their own"), code="colour_taken")
+    rules = min(values[RULES_KEY], RULES)
+    check_deck(values["deck"], rules)
     deck = tuple(tuple(sorted(card.items())) for card in values["deck"])
-    for card in values["deck"]:
-        _check_deck_card(card)
     count = len(seated)
     settings = Settings(count, values["board_offices"], values["blue_offices_first_round"],
-                        values["seed"], deck, min(values[RULES_KEY], RULES))
+                        values["seed"], deck, rules)
     bus = random_bus(count, settings.seed)
     return State(settings=settings, players=tuple(seated), round=1, phase="order",
                  order=bus, previous_order=bus,
@@ -448,22 +456,8 @@ def setup(players: Sequence[Mapping[str, Any]], options: Mapping[str, Any]) -> S
 
 
 def _check_deck_card(card: Mapping[str, Any]) -> None:
-    number, price = card.get("number"), card.get("price")
-    if isinstance(number, bool) or not isinstance(number, int) or not (
-            PRIORITY_LOW <= number <= PRIORITY_HIGH):
-        raise MalformedInput(N_("each card of the deck list needs a number from %(low)s to "
-                                "%(high)s"), code="bad_deck", low=PRIORITY_LOW,
-                             high=PRIORITY_HIGH)
-    if price is not None and (isinstance(price, bool) or not isinstance(price, int)
-                              or not 0 <= price <= MAX_PRICE):
-        raise MalformedInput(N_("card %(number)s of the deck list: the price must be a whole "
-                                "number from 0 to %(max)s"), code="bad_deck", number=number,
-                             max=MAX_PRICE)
-    colour = card.get("colour")
-    if colour is not None and colour not in CARD_COLOURS:
-        raise MalformedInput(N_("card %(number)s of the deck list: the colour must be one of "
-                                "%(colours)s"), code="bad_deck", number=number,
-                             colours=", ".join(CARD_COLOURS))
+    """One card of a deck list, as a new table's setup checks it (the print kit's check)."""
+    check_deck_card(card, DECK_CHECKED)
 
 
 def two_player_removed(players: int) -> tuple[int, ...]:
