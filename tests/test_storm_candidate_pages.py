@@ -8,6 +8,8 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
+from companion.games import storm_candidate as storm
+
 GAME = "storm-candidate"
 NAMES = ["민준", "서연", "지호", "하은"]
 COLOURS = ["red", "blue", "yellow", "green"]
@@ -399,7 +401,7 @@ def test_a_past_round_is_corrected_through_the_api(app: Flask) -> None:
             NAMES[:2], COLOURS[:2], strict=True)]})
     assert created.status_code == 201
     table_id, host = created.json["id"], {"X-Host-Token": created.json["host_token"]}
-    assert created.json["state"]["options"]["rules"] == 2
+    assert created.json["state"]["options"]["rules"] == storm.RULES
     tokens = [client.post(f"/api/tables/{table_id}/seats/{seat}", headers=host).json["token"]
               for seat in range(2)]
 
