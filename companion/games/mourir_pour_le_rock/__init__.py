@@ -36,7 +36,13 @@ State (``State``, frozen)
 - ``bribe`` (the seat holding the bribe token), ``pending_event`` (a bought card had an event
   under it: the table resolves it before the next cube), ``last_roll`` (the last song's
   dice), ``rolls`` (songs rolled so far: the seeded source's position), ``taken`` (indexes of
-  the group's card list already taken).
+  the group's card list already taken), ``typed`` (the cards typed as printed, in order: the
+  forms start the next card of a kind from the last one, and ``learned_cards`` offers them
+  for a deck). A tour card keeps its ``decade`` (the list's, else the one it was taken in).
+
+The card list (the ``cards`` option) is described kind by kind by ``CARDS_SCHEMA``
+(``deck``); from rules revision 2 (``RULES``) setup checks the list with it first, a table of
+revision 1 keeps the looser checks it was made under.
 
 Actions (dicts, as the API receives them)
 -----------------------------------------
@@ -115,9 +121,11 @@ values in force), ``deck`` (the group's card list, with ``taken``).
 Table decisions where the rulebook and RULINGS.md are silent are listed in the README
 ("Table rulings and options") and in the rules reference beside the sentences they settle.
 
-The package: ``state`` (the data, the edition values, the state and the rules' small
+The package: ``data`` (the data file's lists and the bounds of a card's numbers), ``deck``
+(the card list's schema), ``state`` (the edition values, the state and the rules' small
 functions), ``scoring`` (the final count), ``actions`` (setup and every action),
-``reading`` (labels, ``to_json`` and random play).
+``reading`` (labels, ``to_json`` and random play), ``learned`` (``learned_cards``: the cards
+typed as printed, as a card list).
 """
 
 from __future__ import annotations
@@ -152,9 +160,11 @@ from .data import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     NAME,
+    RULES,
     SYMBOLS,
 )
 from .deck import CARDS_SCHEMA, DECK_FIELDS
+from .learned import learned_cards
 from .reading import active_seats, describe, localized_names, random_action, to_json
 from .scoring import SCORE_CATEGORIES, final_scores, gear_sets, ranking, score_of
 from .state import (
@@ -182,11 +192,12 @@ __all__ = [
     "ACTION_FIELDS", "ACTIONS", "CARDS_SCHEMA", "COLOURS", "CONTINENTS", "CUBE_ACTIONS", "DATA",
     "DECADES",
     "DECK_FIELDS", "DECKS", "EDITION_NAMES", "EXTRA_DIE_SIDES", "ID", "LANGUAGES", "MAIN_DIE_FACES",
-    "MAX_PLAYERS", "MIN_PLAYERS", "NAME", "OPTIONS", "SCORE_CATEGORIES", "SYMBOLS", "Card",
+    "MAX_PLAYERS", "MIN_PLAYERS", "NAME", "OPTIONS", "RULES", "SCORE_CATEGORIES", "SYMBOLS", "Card",
     "Objective", "Player", "REASON_LABELS", "Reason", "Roll", "Settings", "State", "_HANDLERS",
     "_with_player",
     "apply", "correctable", "cubes_for", "describe", "dice_count", "example_players",
-    "final_scores", "gear_sets", "localized_names", "outcome", "owner", "player_fields",
+    "final_scores", "gear_sets", "learned_cards", "localized_names", "outcome", "owner",
+    "player_fields",
     "random_action",
     "ranking", "refusal", "roll_dice", "round_number", "score_of", "sealed", "setup",
     "to_json", "tours_in_decade", "turn_order", "unlocked", "zone_of",

@@ -10,6 +10,7 @@ from typing import Any
 from ..base import (
     HOST,
     N_,
+    RULES_KEY,
     TABLE,
     GameError,
     IllegalAction,
@@ -22,18 +23,19 @@ from ..base import (
 from .data import (
     ACTIONS,
     COLOURS,
-    CONTINENTS,
     DATA,
     DECADES,
-    DECKS,
     EXTRA_DIE_SIDES,
-    JOKER,
     MAIN_DIE_FACES,
     MAX_AMOUNT,
     MAX_NAME,
     MAX_PLAYERS,
+    MAX_POINTS,
     MIN_PLAYERS,
+    RULES,
 )
+from .deck import read_card_list
+from .inputs import _bool, _card, _check_deck_card, _int, _seat, _text, _took
 from .scoring import ranking, score_of
 from .state import (
     EDITION_NAMES,
@@ -116,7 +118,8 @@ def setup(players: Sequence[Mapping[str, Any]], options: Mapping[str, Any]) -> S
     values = read_options(OPTIONS, options)
     edition = {name: values[name] for name in EDITION_NAMES}
     _check_values(edition)
-    cards = tuple(_check_deck_card(card, i) for i, card in enumerate(values["cards"]))
+    listed = read_card_list(values["cards"], min(values[RULES_KEY], RULES))
+    cards = tuple(_check_deck_card(card, i) for i, card in enumerate(listed))
     if not isinstance(players, list | tuple):
         raise MalformedInput(N_("players must be a list"))
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
@@ -154,30 +157,6 @@ def setup(players: Sequence[Mapping[str, Any]], options: Mapping[str, Any]) -> S
     settings = Settings(edition, values["seed"], cards)
     state = State(settings=settings, players=tuple(seated))
     return _start_turn(state)
-
-
-def _check_deck_card(card: Mapping[str, Any], index: int) -> Mapping[str, Any]:
-    """A card of the group's list: a known kind, its numbers whole and not negative."""
-    kind = card.get("kind")
-    if kind not in DECKS:
-        raise MalformedInput(N_("card %(index)s of the card list: kind must be one of %(kinds)s"),
-                             index=index + 1, kinds=", ".join(DECKS))
-    for key in ("cost_money", "cost_mental", "fans_needed", "fans", "money", "souvenir"):
-        value = card.get(key)
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int)
-                                  or not 0 <= value <= MAX_AMOUNT):
-            raise MalformedInput(N_("card %(index)s of the card list: %(field)s must be a whole "
-                                    "number, not negative"), index=index + 1, field=key)
-    decade = card.get("decade")
-    if decade is not None and decade not in DECADES:
-        raise MalformedInput(N_("card %(index)s of the card list: decade must be one of "
-                                "%(decades)s"), index=index + 1, decades=", ".join(DECADES))
-    continent = card.get("continent")
-    if continent is not None and continent not in CONTINENTS:
-        raise MalformedInput(N_("card %(index)s of the card list: continent must be one of "
-                                "%(continents)s"), index=index + 1,
-                             continents=", ".join(CONTINENTS))
-    return dict(card)
 
 
 # ---------------------------------------------------------------------------- reading input
@@ -218,106 +197,6 @@ def _only(action: Mapping[str, Any], *allowed: str) -> None:
 def _known(action: Mapping[str, Any]) -> None:
     """Refuse the fields this action's type does not have."""
     _only(action, *ACTION_FIELDS[str(action["type"])])
-
-
-def _seat(state: State, action: Mapping[str, Any]) -> int:
-    if "seat" not in action:
-        raise MalformedInput(N_("missing field: %(field)s"), field="seat")
-    seat = action["seat"]
-    if isinstance(seat, bool) or not isinstance(seat, int):
-        raise MalformedInput(N_("%(field)s must be a whole number"), field="seat")
-    if not 0 <= seat < len(state.players):
-        raise MalformedInput(N_("no seat %(seat)s at this table"), code="unknown_seat", seat=seat)
-    return seat
-
-
-def _int(data: Mapping[str, Any], key: str, default: int = 0, *, low: int = 0,
-         high: int = MAX_AMOUNT) -> int:
-    value = data.get(key, default)
-    if value is None:
-        return default
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise MalformedInput(N_("%(field)s must be a whole number"), field=key)
-    if not low <= value <= high:
-        raise MalformedInput(N_("%(field)s must be between %(low)s and %(high)s"), field=key,
-                             low=low, high=high)
-    return value
-
-
-def _text(data: Mapping[str, Any], key: str, limit: int = MAX_NAME) -> str:
-    value = data.get(key)
-    if value is None:
-        return ""
-    if not isinstance(value, str):
-        raise MalformedInput(N_("%(field)s must be a text"), field=key)
-    if len(value) > limit:
-        raise MalformedInput(N_("%(field)s is too long"), field=key)
-    return value.strip()
-
-
-def _bool(data: Mapping[str, Any], key: str, default: bool) -> bool:
-    value = data.get(key, default)
-    if value is None:
-        return default
-    if not isinstance(value, bool):
-        raise MalformedInput(N_("%(field)s must be true or false"), field=key)
-    return value
-
-
-_CARD_FIELDS = {
-    "tour": ("name", "cost_money", "cost_mental", "fans_needed", "fans", "money", "souvenir",
-             "continent"),
-    "agent": ("name", "cost_money", "cost_mental", "fans_needed", "text"),
-    "gear": ("name", "cost_money", "cost_mental", "fans_needed", "symbol", "souvenir"),
-    "award": ("name", "fans_needed", "souvenir", "text"),
-    "vice": ("name", "text"),
-    "objective": ("name", "souvenir", "text"),
-}
-
-
-def _card(state: State, kind: str, raw: Any, *, required: bool = True) -> Card:
-    """A card of ``kind``: an index in the group's card list, or the card as printed."""
-    if raw is None and not required:
-        return Card(kind)
-    if raw is None:
-        raise MalformedInput(N_("missing field: %(field)s"), field="card")
-    if isinstance(raw, int) and not isinstance(raw, bool):
-        cards = state.settings.cards
-        if not 0 <= raw < len(cards):
-            raise MalformedInput(N_("no card %(index)s in the card list"), code="unknown_card",
-                                 index=raw)
-        listed = cards[raw]
-        if listed.get("kind") != kind:
-            raise IllegalAction(N_("card %(index)s of the card list is not a %(kind)s card"),
-                                code="wrong_card", index=raw, kind=kind)
-        if raw in state.taken:
-            raise IllegalAction(N_("card %(index)s of the card list is already taken"),
-                                code="card_taken", index=raw)
-        data = {k: v for k, v in listed.items() if k in _CARD_FIELDS[kind]}
-        index: int | None = raw
-    elif isinstance(raw, Mapping):
-        allowed = _CARD_FIELDS[kind]
-        unknown = sorted(str(k) for k in raw if k not in allowed)
-        if unknown:
-            raise MalformedInput(N_("unknown field: %(field)s"), field=", ".join(unknown))
-        data = dict(raw)
-        index = None
-    else:
-        raise MalformedInput(N_("card must be a card number or an object"))
-    continent = data.get("continent")
-    if kind == "tour":
-        if continent is None or continent == "":
-            continent = JOKER
-        if continent not in CONTINENTS:
-            raise MalformedInput(N_("continent must be one of %(continents)s"),
-                                 continents=", ".join(CONTINENTS))
-    symbol = _text(data, "symbol", 40)
-    if kind == "gear" and not symbol:
-        raise MalformedInput(N_("a gear card needs its symbol"))
-    return Card(kind, _text(data, "name"), _int(data, "cost_money"), _int(data, "cost_mental"),
-                _int(data, "fans_needed"), _int(data, "fans"), _int(data, "money"),
-                _int(data, "souvenir"), str(continent or ""), symbol,
-                _text(data, "text", MAX_NAME * 2), index)
 
 
 # ---------------------------------------------------------------------------- turn flow
@@ -459,6 +338,7 @@ def _market(state: State, action: Mapping[str, Any]) -> State:
     state = _pay(state, seat, card.cost_money, card.cost_mental)
     p = state.players[seat]
     if kind == "tour":
+        card = card if card.decade else replace(card, decade=DECADES[state.decade])
         state = _with_player(state, seat, tours=p.tours + (card,))
         state = _gain(state, seat, money=card.money, fans=card.fans)
         state = replace(state, tours_taken=state.tours_taken + 1)
@@ -468,8 +348,7 @@ def _market(state: State, action: Mapping[str, Any]) -> State:
         state = _with_player(state, seat, agents=p.agents + (card,))
     else:
         state = _with_player(state, seat, gear=p.gear + (card,))
-    if card.index is not None:
-        state = replace(state, taken=state.taken + (card.index,))
+    state = _took(state, card)
     if event:
         state = replace(state, pending_event=(seat, card.name))
     return _placed(state, seat)
@@ -573,7 +452,7 @@ def _mushroom_trip(state: State, action: Mapping[str, Any]) -> State:
     state = _pay(state, seat, money=state.settings["mushroom_trip_money"])
     p = state.players[seat]
     state = _with_player(state, seat, objectives=p.objectives + (
-        Objective("main", card.name, card.souvenir),))
+        Objective("main", card.name, card.souvenir, index=card.index),))
     if card.index is not None:
         state = replace(state, taken=state.taken + (card.index,))
     return _placed(state, seat)
@@ -604,8 +483,7 @@ def _award(state: State, action: Mapping[str, Any]) -> State:
                             code="too_few_fans", needed=card.fans_needed, name=p.name,
                             fans=p.fans)
     state = _with_player(state, seat, awards=p.awards + (card,))
-    if card.index is not None:
-        state = replace(state, taken=state.taken + (card.index,))
+    state = _took(state, card)
     return _placed(state, seat)
 
 
@@ -655,7 +533,7 @@ def _amounts(data: Mapping[str, Any]) -> tuple[int, int, int, int]:
     souvenir points."""
     return (_int(data, "money", low=-MAX_AMOUNT), _int(data, "fans", low=-MAX_AMOUNT),
             _int(data, "mental", low=-100, high=100),
-            _int(data, "souvenir", low=-1000, high=1000))
+            _int(data, "souvenir", low=-MAX_POINTS, high=MAX_POINTS))
 
 
 def _changes(state: State, data: Mapping[str, Any], seat: int, *,
@@ -748,10 +626,7 @@ def _vice(state: State, action: Mapping[str, Any]) -> State:
         vices = p.vices + (card,)
     else:
         vices = p.vices[:blank] + (card,) + p.vices[blank + 1:]
-    state = _with_player(state, seat, vices=vices)
-    if card.index is not None:
-        state = replace(state, taken=state.taken + (card.index,))
-    return state
+    return _took(_with_player(state, seat, vices=vices), card)
 
 
 def _objective(state: State, action: Mapping[str, Any]) -> State:
@@ -765,8 +640,8 @@ def _objective(state: State, action: Mapping[str, Any]) -> State:
         raise MalformedInput(N_("%(name)s has no objective %(index)s"), name=p.name, index=index)
     old = p.objectives[index]
     new = Objective(old.kind, _text(action, "name") if "name" in action else old.name,
-                    _int(action, "souvenir", old.souvenir, high=1000),
-                    _bool(action, "done", old.done))
+                    _int(action, "souvenir", old.souvenir, high=MAX_POINTS),
+                    _bool(action, "done", old.done), old.index)
     objectives = p.objectives[:index] + (new,) + p.objectives[index + 1:]
     return _with_player(state, seat, objectives=objectives)
 

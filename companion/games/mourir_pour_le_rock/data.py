@@ -9,6 +9,10 @@ from typing import Any
 from ..base import load_data
 
 ID = "mourir-pour-le-rock"
+# The rules revision a new table plays by (``base.RULES_KEY``). 2: the card list is checked
+# against its schema at setup (each kind's fields, the choices, a tour's decade, a gear
+# card's symbol); a table of revision 1 keeps the looser checks it was made under.
+RULES = 2
 NAME = "Mourir pour le Rock"
 LANGUAGES = ("fr", "en")
 

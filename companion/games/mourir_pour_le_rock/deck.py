@@ -8,9 +8,12 @@ one a table starts with. Each kind's fields are the data file's (``[[deck]]`` ``
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from ..base import N_
-from ..deck_schema import CardField, CardKind, DeckSchema
-from .data import DATA, DECKS, MAX_AMOUNT, MAX_MENTAL, MAX_POINTS
+from ..deck_schema import CardField, CardKind, DeckSchema, check_cards
+from .data import DATA, DECKS, MAX_AMOUNT, MAX_MENTAL, MAX_POINTS, RULES
 
 DECK_FIELDS = ("kind", "name", "decade", "cost_money", "cost_mental", "fans_needed", "fans",
                "money", "souvenir", "continent", "symbol", "text")
@@ -27,10 +30,10 @@ KIND_LABELS = {
     "event": N_("Event"),
 }
 
-# What a card of a kind cannot do without: its name (the phones list cards by name), a
-# tour's decade (its pile, and how many tours the decade has), a gear card's symbol (the
-# sets of the final count).
-_REQUIRED = {"tour": ("name", "decade"), "gear": ("name", "symbol")}
+# What a card of a kind cannot do without: a tour's decade (its pile, and how many tours
+# the decade has), a gear card's symbol (the sets of the final count), a vice's name (what
+# Therapy discards). A name is otherwise optional: the phones list a card by what it prints.
+_REQUIRED = {"tour": ("decade",), "gear": ("symbol",), "vice": ("name",)}
 
 
 def _choices(section: str) -> tuple[tuple[str, str], ...]:
@@ -56,8 +59,19 @@ CARDS_SCHEMA = DeckSchema(
                   help=N_("a power, a condition or an effect: the players apply it")),
     ),
     kinds=tuple(
-        CardKind(kind, label, tuple(DECKS[kind]["fields"]), _REQUIRED.get(kind, ("name",)))
+        CardKind(kind, label, tuple(DECKS[kind]["fields"]), _REQUIRED.get(kind, ()))
         for kind, label in KIND_LABELS.items()
     ),
     kind_field="kind",
 )
+assert set(KIND_LABELS) == set(DECKS), "a kind of card without its label"
+
+
+def read_card_list(cards: Any, rules: int = RULES) -> list[Mapping[str, Any]]:
+    """The card list as a table of rules revision ``rules`` reads it: from revision 2 every
+    card is checked against ``CARDS_SCHEMA`` (and cleaned: texts trimmed, blank ones left
+    out); a table of revision 1 keeps the list as it was given (the engine's own checks
+    follow either way)."""
+    if rules >= 2:
+        return list(check_cards(CARDS_SCHEMA, cards))
+    return [dict(card) for card in cards]

@@ -132,13 +132,14 @@ class Card:
     symbol: str = ""
     text: str = ""
     index: int | None = None  # in the group's card list
+    decade: str = ""  # a tour's: its pile (the list's, else the decade it was taken in)
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "name": self.name, "cost_money": self.cost_money,
                 "cost_mental": self.cost_mental, "fans_needed": self.fans_needed,
                 "fans": self.fans, "money": self.money, "souvenir": self.souvenir,
                 "continent": self.continent, "symbol": self.symbol, "text": self.text,
-                "index": self.index}
+                "index": self.index, "decade": self.decade}
 
 
 @dataclass(frozen=True)
@@ -147,6 +148,7 @@ class Objective:
     name: str = ""
     souvenir: int = 0
     done: bool = False
+    index: int | None = None  # in the group's card list, when picked from it
 
 
 @dataclass(frozen=True)
@@ -210,6 +212,8 @@ class State:
     last_roll: Roll | None = None
     rolls: int = 0
     taken: tuple[int, ...] = ()
+    # The cards typed as printed (not picked from the list), in the order they were taken.
+    typed: tuple[Card, ...] = ()
     # The host's corrections of a decade's tour cards: (decade, count), the last one counts.
     tour_cards: tuple[tuple[int, int], ...] = ()
     result: Outcome | None = None
