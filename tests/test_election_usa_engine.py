@@ -176,7 +176,7 @@ def test_a_table_of_rules_1_keeps_its_policy_auction_the_active_player_outbiddin
     state = run(policy_state(rules=1), {"type": "pass", "seat": 1}, {"type": "pass", "seat": 2},
                 {"type": "bid", "seat": 0, "amount": 3})
     assert state.players[0].sincerity == 9 and state.players[0].available == 9
-    assert game.RULES == 2 and new().settings.rules == game.RULES
+    assert game.RULES == 3 and new().settings.rules == game.RULES
 
 
 def test_policy_active_player_passes_and_the_highest_bidder_wins() -> None:
@@ -526,7 +526,8 @@ def test_the_host_corrects_the_action_deck_s_size_not_below_the_cards_drawn() ->
     assert label.render() == "Host: the Action deck holds 40 cards"
     state = run(state, {"type": "deck_size", "size": 40})
     assert game.remaining_cards(state) == 29 and state.settings.deck_size == 40
-    assert game.to_json(state)["deck"] == {"size": 40, "drawn": 1, "remaining": 29}
+    assert game.to_json(state)["deck"] == {"size": 40, "drawn": 1, "remaining": 29,
+                                           "left": None}
     error = refused(state, {"type": "deck_size", "size": 10}, match="cannot be below 11")
     assert error.code == "out_of_range"
     refused(state, {"type": "deck_size"}, MalformedInput, "missing field: size")
@@ -689,7 +690,9 @@ def test_the_deck_list_offers_its_cards_by_index() -> None:
     assert [p.money for p in state.players] == [21, 18]
     label = game.describe(state, {"type": "refill", "seat": 0, "card": {"deck": 1}})
     assert label.render() == "Abigail refilled a slot: Advertising"
-    refused(state, {"type": "refill", "seat": 0, "card": {"deck": 2}}, match="above 1")
+    error = refused(state, {"type": "refill", "seat": 0, "card": {"deck": 2}},
+                    match="the deck list has no card 2: its cards are 0 to 1")
+    assert error.code == "not_in_deck"
 
 
 def test_the_advertising_bids_are_keyed_by_turn_slot_and_region() -> None:

@@ -19,7 +19,8 @@ object ``{"kind": K, ...}`` with ``K`` one of ``fundraising`` (``high``, ``low``
 $M) and ``journalist`` (``amount``: Sincerity); every Action card but the two scandals may
 also carry its blue-circle ``value`` (what it is worth drawn to raise Sincerity) and a
 ``name``. With the group's deck list (option ``action_deck``), ``{"deck": i}`` stands for
-card ``i`` of the list.
+card ``i`` of the list (from 0); a line whose copies are all out of the deck (face up, taken,
+drawn) is refused (``card_out``).
 
 Actions (dicts, as the API receives them)
 -----------------------------------------
@@ -109,14 +110,17 @@ Table decisions where the rulebook and RULINGS.md are silent:
 
 Rules revisions (``RULES``; a table keeps the one it was created under, ``Settings.rules``):
 1, the first release; 2, the active player's Policy word matches the highest bid exactly
-and a Skeleton counts from its draw. The Advertising bids' sealed key names the turn, the
-slot and the region (``advertising_key``): bids everyone saw bind only the same card
-replayed.
+and a Skeleton counts from its draw; 3, a line of the deck list is picked at most as many
+times as its copies (face up, taken and drawn copies are out of the deck). The Advertising
+bids' sealed key names the turn, the slot and the region (``advertising_key``): bids
+everyone saw bind only the same card replayed.
 
 The package: ``data`` (the data file's numbers, the options, the outcome reasons), ``state``
 (the frozen state, reading cards and players, the setup), ``actions`` (every action and its
-owner), ``scoring`` (regions, malus, tie-break), ``view`` (log labels, ``to_json``) and
-``play`` (random legal play). Everything a caller needs is re-exported here.
+owner), ``scoring`` (regions, malus, tie-break), ``deck`` (the deck list's copies out,
+the cards offered most likely first, the cards typed as printed: ``learned_cards``), ``view``
+(log labels, ``to_json``) and ``play`` (random legal play). Everything a caller needs is
+re-exported here.
 """
 
 from __future__ import annotations
@@ -170,6 +174,13 @@ from .data import (
     Reason,
     Trigger,
     points_option,
+)
+from .deck import (
+    Pick,
+    copies_left,
+    last_typed,
+    learned_cards,
+    picks,
 )
 from .play import (
     random_action,
@@ -238,6 +249,7 @@ __all__ = [
     "OPTIONS",
     "PLACES",
     "PLAYABLE",
+    "Pick",
     "Player",
     "Policy",
     "REGIONS",
@@ -262,11 +274,14 @@ __all__ = [
     "can_pay",
     "clamp_sincerity",
     "clockwise",
+    "copies_left",
     "correctable",
     "describe",
     "example_players",
     "final_outcome",
     "final_scores",
+    "last_typed",
+    "learned_cards",
     "localized_names",
     "malus_of",
     "maximum_policy_bid",
@@ -274,6 +289,7 @@ __all__ = [
     "outcome",
     "owner",
     "parse_card",
+    "picks",
     "placed",
     "player_fields",
     "points_option",

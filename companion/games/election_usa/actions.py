@@ -27,6 +27,10 @@ from .data import (
     SKELETON_LIMIT,
     Trigger,
 )
+from .deck import (
+    drawn,
+    skeleton_typed,
+)
 from .scoring import (
     final_outcome,
 )
@@ -75,6 +79,7 @@ def _show(state: State, action: Mapping[str, Any]) -> State:
     if state.phase in ("policy", "advertising", "placement") and state.slot == slot:
         raise IllegalAction(N_("this card is being played: its place is empty"),
                             code="slot_refilling")
+    state = drawn(state, card, replaced=state.display[slot])
     return replace(state, display=_with_slot(state.display, slot, card))
 
 
@@ -96,6 +101,8 @@ def _take(state: State, action: Mapping[str, Any]) -> State:
     assert card is not None
     _require_phase(state, "turn")
     _require_active(state, seat)
+    if raw is not None:
+        state = drawn(state, card, replaced=recorded)
     state = replace(state, display=_with_slot(state.display, slot, None), slot=slot,
                     last_advertising=None, last_policy=None, last_chain=None)
     count = len(state.players)
@@ -132,6 +139,7 @@ def _raise_sincerity(state: State, action: Mapping[str, Any]) -> State:
     _require_active(state, seat)
     if remaining_cards(state) == 0:
         raise IllegalAction(N_("the Action deck is empty"), code="deck_empty")
+    state = drawn(state, card, whole=card.kind in SCANDALS)
     state = replace(state, slot=None, last_advertising=None, last_policy=None,
                     last_chain=None)
     state = _drew(state, last)
@@ -175,7 +183,7 @@ def _refill(state: State, action: Mapping[str, Any]) -> State:
     _require_active(state, seat)
     slot = state.slot
     assert slot is not None
-    state = _drew(state, last)
+    state = _drew(drawn(state, card), last)
     if card.kind in SCANDALS:
         return _open_chain(state, card, resume="refill")
     state = replace(state, display=_with_slot(state.display, slot, card))
@@ -443,6 +451,9 @@ def _skeleton_effect(state: State, action: Mapping[str, Any]) -> State:
     if pawns > player.reserve:
         raise IllegalAction(N_("the reserve holds only %(reserve)s of %(name)s's pawns"),
                             code="reserve_short", reserve=player.reserve, name=player.name)
+    if action.get("deck") is None:
+        # As printed: what the card says, before a loss is capped at what the drawer has.
+        state = skeleton_typed(state, money, sincerity, pawns)
     money = max(money, -player.money)
     pawns = max(pawns, -player.available)
     new_sincerity = clamp_sincerity(player.sincerity + sincerity)

@@ -16,8 +16,9 @@ from ..deck_schema import CardField, CardKind, DeckSchema
 ID = "election-usa"
 # The rules revision a new table plays by (``base.RULES_KEY``). 2: the active player's Policy
 # word matches the highest bid exactly (0 when nobody bid); a Skeleton counts toward the 4
-# from its draw. A table of revision 1 keeps the rules it was made under.
-RULES = 2
+# from its draw. 3: a card of the group's deck list is picked at most as many times as it
+# has copies (the others are out of the deck). A table keeps the rules it was made under.
+RULES = 3
 NAME = "Election USA"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5

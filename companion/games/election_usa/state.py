@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..base import (
@@ -53,6 +53,9 @@ class Card:
     value: int | None = None
     amount: int = 0
     name: str | None = None
+    # The line of the group's deck list this card was picked from (None: typed as printed);
+    # not part of what the card prints, so two equal cards compare equal.
+    row: int | None = field(default=None, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind}
@@ -91,6 +94,7 @@ class Settings:
     action_deck: tuple[Card, ...]
     skeleton_deck: tuple[Mapping[str, Any], ...]
     rules: int = 1  # the rules revision the table plays by (``data.RULES``)
+    copies: tuple[int, ...] = ()  # per line of ``action_deck``: its printed copies
 
 
 @dataclass(frozen=True)
@@ -160,6 +164,13 @@ class State:
     bank: int = 0  # $M paid to the bank, less what it paid out
     ending: str | None = None
     result: Outcome | None = None
+    # The group's deck list in play (``deck``): per line, the copies out of the deck (face
+    # up, taken, drawn); the Action cards typed as printed, each with whether it was typed
+    # whole (False: only its blue circle, drawn to raise Sincerity); the Skeletons typed as
+    # printed, (money, Sincerity, pawns) as entered.
+    out: tuple[int, ...] = ()
+    typed: tuple[tuple[Card, bool], ...] = ()
+    typed_skeletons: tuple[tuple[int, int, int], ...] = ()
 
 
 # ---------------------------------------------------------------------------- reading input
@@ -214,8 +225,12 @@ def parse_card(raw: Any, deck: Sequence[Card] = (), *, kinds: Sequence[str] = KI
         _fields(raw, ("deck",), "card")
         if not deck:
             raise IllegalAction(N_("this table has no deck list"), code="no_deck_list")
-        index = _int(raw, "deck", 0, len(deck) - 1)
-        card = deck[index]
+        index = _int(raw, "deck")
+        if not 0 <= index < len(deck):
+            raise IllegalAction(N_("the deck list has no card %(index)s: its cards are 0 to "
+                                   "%(last)s"), code="not_in_deck", index=index,
+                                last=len(deck) - 1)
+        card = replace(deck[index], row=index)
         if card.kind not in kinds:
             raise IllegalAction(N_("a %(kind)s card cannot be used here"), code="wrong_kind",
                                 kind=card.kind)
@@ -304,11 +319,11 @@ def setup(players: Sequence[Mapping[str, Any]], options: Mapping[str, Any]) -> S
     """The first state: $15M, 6 pawns, Sincerity 12 each; ten face-up cards not yet recorded."""
     values = read_options(OPTIONS, options)
     deck: list[Card] = []
-    size = 0
+    copies: list[int] = []
     for index, raw in enumerate(values["action_deck"]):
-        card = _deck_card(raw, index)
-        deck.append(card)
-        size += _copies(raw, index)
+        deck.append(_deck_card(raw, index))
+        copies.append(_copies(raw, index))
+    size = sum(copies)
     skeletons = []
     for index, raw in enumerate(values["skeleton_deck"]):
         for key in ("money", "sincerity", "pawns"):
@@ -338,7 +353,7 @@ def setup(players: Sequence[Mapping[str, Any]], options: Mapping[str, Any]) -> S
         points=tuple(tuple(values[points_option(r, p)] for p in range(3))
                      for r in REGIONS),
         action_deck=tuple(deck), skeleton_deck=tuple(skeletons),
-        rules=min(values[RULES_KEY], RULES))
+        rules=min(values[RULES_KEY], RULES), copies=tuple(copies))
     if not isinstance(players, list | tuple):
         raise MalformedInput(N_("players must be a list"))
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
@@ -371,7 +386,7 @@ def setup(players: Sequence[Mapping[str, Any]], options: Mapping[str, Any]) -> S
                              START["pawns"], settings.reserve))
     return State(settings=settings, players=tuple(seated),
                  board=tuple(tuple(0 for _ in seated) for _ in REGIONS),
-                 display=tuple(None for _ in range(FACE_UP)))
+                 display=tuple(None for _ in range(FACE_UP)), out=tuple(0 for _ in deck))
 
 
 # ---------------------------------------------------------------------------- helpers

@@ -22,6 +22,10 @@ from .data import (
     REGION_IDS,
     REGIONS,
 )
+from .deck import (
+    copies_left,
+    last_typed,
+)
 from .scoring import (
     malus_of,
     region_scores,
@@ -169,7 +173,11 @@ def to_json(state: State, viewer: int | None = None) -> dict[str, Any]:
         "active": state.active if result is None else None,
         "speaker": speaker,
         "deck": {"size": state.settings.deck_size, "drawn": state.drawn,
-                 "remaining": remaining_cards(state)},
+                 "remaining": remaining_cards(state),
+                 # per line of the deck list: the copies not yet out of the deck
+                 "left": list(copies_left(state)) if state.settings.action_deck else None},
+        # per kind, the last card typed as printed: the card forms start from it
+        "last_typed": last_typed(state),
         "display": [_card_json(c) for c in state.display],
         "refilling": state.slot if state.phase == "refill" else None,
         "players": players,
