@@ -49,8 +49,13 @@ OUT_OF_RANGE = [
 ]
 
 
-def setup(**options: Any) -> game.State:
-    return game.setup(game.example_players(3), {"rules": game.RULES, **options})
+def setup(rules: int = game.RULES, **options: Any) -> game.State:
+    return game.setup(game.example_players(3), {"rules": rules, **options})
+
+
+# A table made before its deck lists were checked with the schemas: the rules' own checks
+# alone.
+OWN_CHECKS = 2
 
 
 def test_the_two_deck_options_carry_their_schema() -> None:
@@ -80,11 +85,12 @@ def test_every_example_card_passes_the_schema_and_the_setup() -> None:
 def test_a_card_of_each_kind_the_schema_accepts_the_setup_accepts(kind: str) -> None:
     deck = [GOOD[kind], FILLER]
     assert check_cards(ACTION_DECK_SCHEMA, deck) == deck
-    values = read_options(game.OPTIONS, {"action_deck": deck})
-    state = game.setup(game.example_players(3), values)
-    card = state.settings.action_deck[0]
-    assert card.kind == kind and card.name == GOOD[kind]["name"]
-    assert state.settings.deck_size == GOOD[kind].get("count", 1) + FILLER["count"]
+    for rules in (OWN_CHECKS, game.RULES):
+        values = read_options(game.OPTIONS, {"rules": rules, "action_deck": deck})
+        state = game.setup(game.example_players(3), values)
+        card = state.settings.action_deck[0]
+        assert card.kind == kind and card.name == GOOD[kind]["name"]
+        assert state.settings.deck_size == GOOD[kind].get("count", 1) + FILLER["count"]
 
 
 def test_only_the_fields_a_kind_shows_are_asked_and_the_needed_ones_required() -> None:
@@ -99,13 +105,13 @@ def test_only_the_fields_a_kind_shows_are_asked_and_the_needed_ones_required() -
         with pytest.raises(MalformedInput, match=f"{missing} is missing"):
             check_cards(ACTION_DECK_SCHEMA, [short])
         with pytest.raises(GameError, match=f"missing field: {missing}"):
-            setup(action_deck=[short, FILLER])
+            setup(OWN_CHECKS, action_deck=[short, FILLER])
     # A scandal prints no blue circle: neither the schema nor the setup takes one.
     scandal = {"kind": "blackmail", "amount": 1, "value": 2}
     with pytest.raises(MalformedInput, match="a blackmail card has no field value"):
         check_cards(ACTION_DECK_SCHEMA, [scandal])
     with pytest.raises(GameError, match="unknown field: value"):
-        setup(action_deck=[scandal, FILLER])
+        setup(OWN_CHECKS, action_deck=[scandal, FILLER])
 
 
 @pytest.mark.parametrize(("kind", "field", "value"), OUT_OF_RANGE)
@@ -118,8 +124,12 @@ def test_a_value_out_of_range_is_refused_by_both_naming_the_card_and_field(
     assert schema_error.value.params["field"] == field
     assert f"#2 “{card['name']}”" in str(schema_error.value)
     assert field in str(schema_error.value)
-    with pytest.raises(GameError) as engine_error:
+    # A new table's setup checks with the schema first; the rules' own checks (all a table
+    # of revision 2 had) refuse the card too.
+    with pytest.raises(MalformedInput, match=f"card #2 “{card['name']}”: {field} "):
         setup(action_deck=deck)
+    with pytest.raises(GameError) as engine_error:
+        setup(OWN_CHECKS, action_deck=deck)
     assert "card 2 of the deck list" in str(engine_error.value)
     assert field in str(engine_error.value)
 
@@ -157,7 +167,21 @@ def test_skeleton_cards_checked_alike() -> None:
             check_cards(SKELETON_DECK_SCHEMA, deck)
         assert schema_error.value.params["field"] == field
         assert "#2 “Old debts”" in str(schema_error.value) or field == "name"
-        with pytest.raises(GameError) as engine_error:
+        with pytest.raises(MalformedInput, match=f"card #2.*: {field} "):
             setup(skeleton_deck=deck)
+        with pytest.raises(GameError) as engine_error:
+            setup(OWN_CHECKS, skeleton_deck=deck)
         assert "card 2 of the deck list" in str(engine_error.value)
         assert field in str(engine_error.value)
+
+
+def test_what_spans_fields_or_cards_is_the_rules_own_check() -> None:
+    """The schema checks each field; the setup then refuses what no single field shows."""
+    upside_down = {"name": "Odd", "kind": "fundraising", "high": 1, "low": 4}
+    check_cards(ACTION_DECK_SCHEMA, [upside_down, FILLER])
+    with pytest.raises(GameError, match="card 1 of the deck list: the smaller amount"):
+        setup(action_deck=[upside_down, FILLER])
+    small = [{"kind": "policy", "pawns": 1, "count": 10}]
+    check_cards(ACTION_DECK_SCHEMA, small)
+    with pytest.raises(GameError, match="more than 10 Action cards"):
+        setup(action_deck=small)

@@ -88,8 +88,11 @@ def test_a_deck_list_sets_the_deck_size_and_is_checked() -> None:
             {"kind": "blackmail", "amount": 3, "count": 4}]
     state = new(3, action_deck=deck)
     assert state.settings.deck_size == 12 and game.remaining_cards(state) == 2
-    with pytest.raises(IllegalAction, match="Action card 1 of the deck list"):
+    with pytest.raises(MalformedInput, match="card #1: region is missing"):
         new(3, action_deck=[{"kind": "advertising", "pawns": 2, "count": 20}])
+    with pytest.raises(IllegalAction, match="Action card 1 of the deck list"):
+        game.setup(game.example_players(3), {
+            "rules": 2, "action_deck": [{"kind": "advertising", "pawns": 2, "count": 20}]})
     with pytest.raises(IllegalAction, match="more than 10"):
         new(3, action_deck=[{"kind": "policy", "pawns": 2, "count": 3}])
     with pytest.raises(MalformedInput, match="unknown field"):

@@ -17,8 +17,10 @@ from ..base import (
     Outcome,
     read_options,
 )
+from ..deck_schema import check_cards
 from ..sealed import Sealed
 from .data import (
+    ACTION_DECK_SCHEMA,
     COLOURS,
     FACE_UP,
     KINDS,
@@ -37,9 +39,14 @@ from .data import (
     SCANDALS,
     SINCERITY_MAX,
     SINCERITY_MIN,
+    SKELETON_DECK_SCHEMA,
     START,
     points_option,
 )
+
+# From this rules revision a new table's deck lists are checked card by card with their
+# schemas (the deck editor's checks, naming the card and the field) before the rules' own.
+SCHEMA_RULES = 3
 
 # ---------------------------------------------------------------------------- state
 
@@ -318,6 +325,9 @@ def example_players(count: int) -> list[dict[str, Any]]:
 def setup(players: Sequence[Mapping[str, Any]], options: Mapping[str, Any]) -> State:
     """The first state: $15M, 6 pawns, Sincerity 12 each; ten face-up cards not yet recorded."""
     values = read_options(OPTIONS, options)
+    if min(values[RULES_KEY], RULES) >= SCHEMA_RULES:
+        values["action_deck"] = check_cards(ACTION_DECK_SCHEMA, values["action_deck"])
+        values["skeleton_deck"] = check_cards(SKELETON_DECK_SCHEMA, values["skeleton_deck"])
     deck: list[Card] = []
     copies: list[int] = []
     for index, raw in enumerate(values["action_deck"]):
