@@ -1,4 +1,4 @@
-"""The `companion` command: serve the app, build print-and-play PDFs."""
+"""The `companion` command: serve the app, build print-and-play PDFs, keep decks."""
 
 from __future__ import annotations
 
@@ -230,7 +230,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     from printables.cli import register
 
+    from .decks.cli import register as register_decks
+
     register(commands)
+    register_decks(commands)
     return parser
 
 

@@ -110,19 +110,31 @@ class SeatRequest(Base):
     resolved_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
 
 
-class EditionProfile(Base):
-    """A group's saved edition values for a game (the values printed on their copy)."""
+class Deck(Base):
+    """A group's copy of a game, kept under a name: the edition values printed on it and its
+    card lists (the game's options of kind "deck"). A deck with no cards is what an edition
+    profile was; the table keeps its name."""
 
     __tablename__ = "edition_profiles"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     game: Mapped[str] = mapped_column(String(40), index=True)
     name: Mapped[str] = mapped_column(String(60))
+    # The game's edition options by name (whole numbers, card lists); the game's defaults
+    # stand in for a value the deck does not hold.
     values: Mapped[Any] = mapped_column(JSON)
     note: Mapped[str] = mapped_column(Text, default="")
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
-    # The phone that saved it (its random id, kept in its cookie): listed for that phone only.
+    # The phone that saved it (its random id, kept in its cookie): only it changes the deck.
+    # None: put on the server's shelf from the command line, read-only for every phone.
     owner: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    updated_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    # Moves with every change: a form names the revision it was made from, so a change made
+    # from a stale page (or sent twice) is refused rather than applied to a deck it never saw.
+    revision: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+
+
+EditionProfile = Deck
 
 
 BUSY_TIMEOUT_MS = 5000

@@ -8,7 +8,9 @@ from flask import Flask
 def register_blueprints(app: Flask) -> None:
     from .after import after_bp  # also adds the export routes of the API
     from .api import api_bp
+    from .decks import decks_bp
     from .live import live_bp
+    from . import new_table  # noqa: F401 - the new-table page's routes, on pages_bp
     from .pages import pages_bp
     from .printing import printing_bp
     from .rules import rules_bp
@@ -16,6 +18,7 @@ def register_blueprints(app: Flask) -> None:
 
     app.register_blueprint(pages_bp)
     app.register_blueprint(after_bp)
+    app.register_blueprint(decks_bp)
     app.register_blueprint(live_bp)  # the event streams of /t/, /watch/ and /api/tables/
     app.register_blueprint(api_bp, url_prefix="/api")
     app.register_blueprint(rules_bp, url_prefix="/rules")

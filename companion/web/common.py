@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import secrets
 from types import ModuleType
 from typing import Any
 
-from flask import current_app
+from flask import current_app, session
 
 from ..db import get_db
 from ..games.base import GameError, Label
@@ -19,6 +20,16 @@ def service() -> TableService:
     if existing is None:
         existing = TableService(get_db())
         current_app.extensions["companion_tables"] = existing
+    return existing
+
+
+def phone_id() -> str:
+    """This phone's own random id (kept in its cookie): whose decks are whose."""
+    existing = session.get("phone")
+    if not isinstance(existing, str) or len(existing) < 16:
+        existing = secrets.token_urlsafe(16)
+        session["phone"] = existing
+        session.permanent = True
     return existing
 
 

@@ -5,9 +5,7 @@ from __future__ import annotations
 import base64
 import functools
 import io
-import json
 import re
-import secrets
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
@@ -26,13 +24,10 @@ from flask import (
     url_for,
 )
 from markupsafe import Markup
-from sqlalchemy import or_, select
-from sqlalchemy.exc import SQLAlchemyError
 
 from .. import inputs
-from ..db import EditionProfile, get_db
-from ..games import GAMES, get_game
-from ..games.base import HOST, N_, GameError, MalformedInput, Option, Words
+from ..games import GAMES
+from ..games.base import HOST, N_, GameError, MalformedInput
 from ..i18n import LANGUAGES
 from ..i18n import gettext as _
 from ..tables import (
@@ -51,9 +46,7 @@ from ..tables import (
 from .api import status_of
 from .common import render_label, service, translate_error
 from .fragments import fragment_answer
-from .limits import limit
 from .security import CSRF_SESSION_KEY
-from .storage import is_storage_fault, storage_message
 
 pages_bp = Blueprint("pages", __name__)
 
@@ -493,171 +486,6 @@ def set_language(lang: str) -> Any:
         query.append(("lang", lang))
     return redirect(urlunsplit(("", "", parts.path, urlencode(query), parts.fragment)))
 
-
-def phone_id() -> str:
-    """This phone's own random id (kept in its cookie): whose edition profiles are whose."""
-    existing = session.get("phone")
-    if not isinstance(existing, str) or len(existing) < 16:
-        existing = secrets.token_urlsafe(16)
-        session["phone"] = existing
-        session.permanent = True
-    return existing
-
-
-def _profiles(game_id: str) -> list[EditionProfile]:
-    """The edition profiles this phone saved for the game (profiles saved before profiles
-    had owners stay listed for everyone, read-only)."""
-    mine = phone_id()
-    with get_db().read() as db_session:
-        return list(db_session.scalars(select(EditionProfile).where(
-            EditionProfile.game == game_id,
-            or_(EditionProfile.owner == mine, EditionProfile.owner.is_(None)))
-            .order_by(EditionProfile.name)).all())
-
-
-@pages_bp.post("/profiles/<int:profile_id>/delete")
-def delete_profile(profile_id: int) -> Any:
-    """Delete an edition profile: only the phone that saved it."""
-    with get_db().write() as db_session:
-        profile = db_session.get(EditionProfile, profile_id)
-        if profile is None or profile.owner is None or profile.owner != phone_id():
-            abort(403)
-        game_id = profile.game
-        db_session.delete(profile)
-    flash(_("Profile deleted."), "info")
-    return redirect(url_for("pages.new_table", game_id=game_id))
-
-
-@pages_bp.route("/new/<game_id>", methods=["GET", "POST"])
-def new_table(game_id: str) -> Any:
-    if game_id not in GAMES:
-        abort(404)
-    game = get_game(game_id)
-    profiles = _profiles(game_id)
-    chosen = next((p for p in profiles if str(p.id) == request.values.get("profile")), None)
-    values = {o.name: (chosen.values.get(o.name, o.default) if chosen else o.default)
-              for o in game.OPTIONS}
-    players: list[dict[str, Any]] = [{} for _ in range(4)]
-    if request.method == "POST":
-        limit("tables")
-        players = _players_from_form(game)
-        options: dict[str, Any] = {}
-        for option in game.OPTIONS:
-            # A ticked box sends its hidden "false" first, then "true": the last one counts.
-            sent = request.form.getlist(f"option.{option.name}")
-            raw = sent[-1] if sent else None
-            if option.kind == "seed" and raw in (None, ""):
-                continue  # the table draws its own
-            if option.kind == "bool":
-                options[option.name] = raw == "true"
-            elif option.kind == "deck":
-                upload = request.files.get(f"option.{option.name}.file")
-                text = upload.read().decode("utf-8", "replace") if upload and upload.filename \
-                    else (raw or "")
-                try:
-                    options[option.name] = parse_deck_text(text)
-                except MalformedInput as error:
-                    flash(translate_error(error), "error")
-                    return _new_form(game, profiles, chosen, options, players), 400
-            else:
-                number = inputs.ascii_int((raw or "").strip(), signed=True)
-                if raw not in (None, "") and number is None:
-                    flash(_("%(field)s must be a whole number", field=_(option.label)), "error")
-                    return _new_form(game, profiles, chosen, options, players), 400
-                options[option.name] = option.default if number is None else number
-        try:
-            profile_name = inputs.clean_text(request.form.get("save_profile") or "",
-                                             "save_profile", limit=inputs.MAX_PROFILE_NAME)
-        except MalformedInput:
-            flash(_("A profile name is %(limit)s characters at most, without control "
-                    "characters.", limit=inputs.MAX_PROFILE_NAME), "error")
-            return _new_form(game, profiles, chosen, options, players), 400
-        try:
-            view = service().create(game_id, players, options)
-        except GameError as error:
-            flash(translate_error(error), "error")
-            return _new_form(game, profiles, chosen, options, players), status_of(error)
-        except SQLAlchemyError as error:
-            if not is_storage_fault(error):
-                raise
-            # The form again, with what was typed: nothing was stored, try again in a moment.
-            flash(storage_message(), "error")
-            return _new_form(game, profiles, chosen, options, players), 503
-        if profile_name:
-            limit("profiles")
-            edition = {o.name: options[o.name] for o in game.OPTIONS if o.edition}
-            with get_db().write() as db_session:
-                db_session.add(EditionProfile(game=game_id, name=profile_name,
-                                              values=edition, owner=phone_id()))
-        _set_cookie_map("hosts", view.id, service().host_token(view.id))
-        _remember_table(view.id)
-        return redirect(url_for("pages.table", table_id=view.id))
-    return _new_form(game, profiles, chosen, values, players)
-
-
-def parse_deck_text(text: str) -> list[dict[str, Any]]:
-    """A group's card list typed (or uploaded) as TOML, one ``[[card]]`` table per card."""
-    import tomllib
-
-    if not text.strip():
-        return []
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise MalformedInput(N_("the card list is not valid TOML: %(reason)s"),
-                             reason=str(error)) from None
-    cards = data.get("card", [])
-    if set(data) - {"card"} or not isinstance(cards, list):
-        raise MalformedInput(N_("the card list must be [[card]] tables only"))
-    return cards
-
-
-def deck_text(cards: Any) -> str:
-    """A card list back as the TOML a group types (the inverse of ``parse_deck_text``)."""
-    if not cards:
-        return ""
-    blocks = []
-    for card in cards:
-        lines = ["[[card]]"]
-        for key, value in card.items():
-            if value is None:
-                continue
-            lines.append(f"{key} = {json.dumps(value, ensure_ascii=False)}")
-        blocks.append("\n".join(lines))
-    return "\n\n".join(blocks) + "\n"
-
-
-def deck_example(option: Option) -> str:
-    """An option's example card list as the TOML a group types, its free texts (``Words``)
-    in the reader's language."""
-    return deck_text([{key: _(value) if isinstance(value, Words) else value
-                       for key, value in card.items()} for card in option.example])
-
-
-def _new_form(game: Any, profiles: list[EditionProfile], chosen: Any,
-              values: dict[str, Any], players: list[dict[str, Any]]) -> str:
-    while len(players) < game.MIN_PLAYERS:
-        players.append({})
-    return render_template("new_table.html", game=game, profiles=profiles, chosen=chosen,
-                           values=values, players=players, deck_text=deck_text,
-                           deck_example=deck_example)
-
-
-def _players_from_form(game: Any) -> list[dict[str, Any]]:
-    """Player rows from the form; rows left entirely blank are skipped."""
-    fields = [f["name"] for f in game.player_fields()]
-    columns = {name: request.form.getlist(f"player.{name}") for name in fields}
-    rows = max((len(v) for v in columns.values()), default=0)
-    players = []
-    for index in range(rows):
-        row = {name: (columns[name][index].strip() if index < len(columns[name]) else "")
-               for name in fields}
-        if row.get("name"):
-            players.append(row)
-    return players
-
-
-# ---------------------------------------------------------------------------- the table
 
 @pages_bp.get("/t/<table_id>")
 def table(table_id: str) -> Any:
