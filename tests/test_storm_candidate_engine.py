@@ -427,7 +427,7 @@ def test_street_cards_by_number_from_the_deck_list() -> None:
             {"number": 60, "name": "박사 학위", "price": 7, "period": "V", "colour": "grey"}]
     state = new(3, deck=deck)
     state = act(state, type="street", slot=2, number=20)
-    assert state.street[1] == game.Card(4, "yellow", False, 20)
+    assert state.street[1] == game.Card(4, "yellow", False, 20, "I")
     state = act(state, type="street", slot=3, number=60)
     assert state.street[2].doctorate
     assert "not in your deck list" in refused(state, {"type": "street", "slot": 4,

@@ -56,8 +56,10 @@ A round, phase by phase (``phase`` in the state)
    clean-up follows: the game ends in that round (``round`` stays its number).
 
 The street's cards are entered by the phones as they come out (``{"type": "street",
-"slot", "price", "colour"}``, or ``"number"`` alone when the table has typed its deck list):
-a new card is unknown until then. The engine knows how many cards are left in the deck and
+"slot", "price", "colour"}``, or ``"number"`` alone when the table has typed its deck list:
+the phones then pick it from the listed cards not out yet, ``storm_deck``): a new card is
+unknown until then. A number is a street card's (never a start card's, 9-18) and, from rules
+revision 3, of a card not out yet (on the street in another slot, bought or removed). The engine knows how many cards are left in the deck and
 that the Doctorates lie at its bottom, so a card drawn once only Doctorates remain is marked
 as one (``"doctorate": true`` may also be entered).
 
@@ -113,14 +115,27 @@ from .storm_deck import (
     DECK_CHECKED,
     DECK_FIELDS,
     DECK_SCHEMA,
+    DOCTORATE_PERIOD,
     MAX_PRICE,
-    PERIODS,
     PRIORITY_HIGH,
     PRIORITY_LOW,
     TWO_PLAYER_REMOVED,
+    Card,
+    card_period,
     check_deck,
     check_deck_card,
+    check_street_number,
+    deck_size,
+    street_periods,
 )
+
+# The card list's reading, in the engine's own names: the platform calls ``learned_cards``
+# (the results page's offer), the street's picker ``street_picker``.
+from .storm_deck import PERIODS as PERIODS
+from .storm_deck import START_NUMBERS as START_NUMBERS
+from .storm_deck import cards_out as cards_out
+from .storm_deck import learned_cards as learned_cards
+from .storm_deck import street_picker as street_picker
 
 ID = "storm-candidate"
 NAME = "폭풍의 대권주자"
@@ -248,24 +263,6 @@ class Player:
 
 
 @dataclass(frozen=True)
-class Card:
-    """A street card as the phones entered it (``price`` None: not entered yet)."""
-
-    price: int | None = None
-    colour: str | None = None
-    doctorate: bool = False
-    number: int | None = None
-
-    @property
-    def known(self) -> bool:
-        return self.price is not None and (self.colour is not None or self.doctorate)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"price": self.price, "colour": self.colour, "doctorate": self.doctorate,
-                "number": self.number, "known": self.known}
-
-
-@dataclass(frozen=True)
 class Office:
     id: str
     kind: str      # "board", "basic" or "added"
@@ -363,6 +360,9 @@ class State:
     # purple card played at its offices, the one just taken included) until the next seat
     # acts, even when that worker was its last.
     last_placed: int | None = None
+    # The last street card typed as printed (not picked from the table's list): the typing
+    # form starts from its values.
+    last_typed: Card | None = None
 
 
 # ---------------------------------------------------------------------------- setup
@@ -387,16 +387,6 @@ def _only(data: Mapping[str, Any], allowed: Iterable[str]) -> None:
     if unknown:
         raise MalformedInput(N_("unknown field: %(field)s"), code="unknown_field",
                              field=", ".join(unknown))
-
-
-def deck_size(players: int) -> int:
-    """Cards in the action deck at setup: periods II-IV in full, a Doctorate per player;
-    with two players, cards 32 and 49 out and the deck's top card replacing 23 in the street."""
-    cards = PERIODS["II"] + PERIODS["III"] + PERIODS["IV"] + players
-    if players == 2:
-        cards -= len(TWO_PLAYER_REMOVED) - 1  # 32 and 49 (23 is a period I card)
-        cards -= 1                            # the card laid instead of 23
-    return cards
 
 
 def initial_offices(players: int, board: int) -> tuple[Office, ...]:
@@ -940,15 +930,20 @@ def _street(state: State, action: Mapping[str, Any]) -> State:
     if card is None:
         raise IllegalAction(N_("slot %(slot)s of the street is empty"), code="empty_slot",
                             slot=slot)
+    checked = state.settings.rules >= DECK_CHECKED
+    if number is not None and checked:
+        check_street_number(state, slot, number)
     listed = state.settings.card(number) if number is not None else None
     if number is not None and state.settings.deck and listed is None:
         raise IllegalAction(N_("card %(number)s is not in your deck list"),
                             code="not_in_deck", number=number)
+    period = None
     if listed is not None:
         price = listed.get("price") if price is None else price
         colour = listed.get("colour") if colour is None else colour
+        period = card_period(listed)
         if doctorate is None and listed.get("period") is not None:
-            doctorate = str(listed.get("period")).strip().upper() == "V"
+            doctorate = period == DOCTORATE_PERIOD
     if doctorate is None:
         doctorate = card.doctorate
     if price is None or (colour is None and not doctorate):
@@ -957,8 +952,14 @@ def _street(state: State, action: Mapping[str, Any]) -> State:
     if number is not None and state.settings.players == 2 and number in TWO_PLAYER_REMOVED:
         raise IllegalAction(N_("card %(number)s is out of the game with two players"),
                             code="removed_card", number=number)
-    new = Card(price, colour, doctorate, number)
-    return replace(state, street=state.street[:slot - 1] + (new,) + state.street[slot:])
+    if checked and period is None:
+        sure = street_periods(state).get(slot, ())
+        period = DOCTORATE_PERIOD if doctorate else sure[0] if len(sure) == 1 else None
+    new = Card(price, colour, doctorate, number, period if checked else None)
+    street = state.street[:slot - 1] + (new,) + state.street[slot:]
+    if listed is None:
+        return replace(state, street=street, last_typed=new)
+    return replace(state, street=street)
 
 
 _HANDLERS = {

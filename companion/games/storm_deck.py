@@ -15,11 +15,17 @@ have come out of the deck and the draw each slot's card was.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+import itertools
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from .base import MAX_CARD_TEXT, N_, MalformedInput, load_data
+from .base import MAX_CARD_TEXT, N_, IllegalAction, MalformedInput, load_data
 from .deck_schema import CardField, CardKind, DeckSchema
+
+if TYPE_CHECKING:
+    from .storm_candidate import State
 
 DATA = load_data("storm-candidate")
 PRIORITY_LOW: int = DATA["priority"]["lowest"]
@@ -31,6 +37,9 @@ DECK_PERIODS = ("II", "III", "IV", "V")   # the deck, top to bottom
 DOCTORATE_PERIOD = "V"
 CARD_COLOURS: tuple[str, ...] = tuple(c["id"] for c in DATA["card_colours"])
 TWO_PLAYER_REMOVED: tuple[int, ...] = tuple(DATA["two_players"]["removed_cards"])
+# With two players a card drawn from the deck lies at the street's right end instead of this
+# period I card (the rulebook's setup, step 5); the others taken out are deck cards.
+REPLACED_ON_STREET = TWO_PLAYER_REMOVED[0]
 MAX_PRICE = 30        # a sanity bound on a typed price
 assert tuple(PERIODS) == (STREET_PERIOD, *DECK_PERIODS)
 
@@ -123,14 +132,243 @@ def card_period(card: Mapping[str, Any]) -> str | None:
     return text if text in PERIODS else None
 
 
-class StreetCard(Protocol):
-    """What the engine knows of a card out of the deck (``storm_candidate.Card``)."""
+@dataclass(frozen=True)
+class Card:
+    """A street card as the phones entered it (``price`` None: not entered yet). ``period``:
+    the list's, or the one the slot it came out in is sure of (None when neither says)."""
+
+    price: int | None = None
+    colour: str | None = None
+    doctorate: bool = False
+    number: int | None = None
+    period: str | None = None
 
     @property
-    def price(self) -> int | None: ...
-    @property
-    def colour(self) -> str | None: ...
-    @property
-    def doctorate(self) -> bool: ...
-    @property
-    def number(self) -> int | None: ...
+    def known(self) -> bool:
+        return self.price is not None and (self.colour is not None or self.doctorate)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"price": self.price, "colour": self.colour, "doctorate": self.doctorate,
+                "number": self.number, "period": self.period, "known": self.known}
+
+
+# ---------------------------------------------------------------------------- periods
+
+def deck_size(players: int) -> int:
+    """Cards in the action deck at setup: periods II-IV in full, a Doctorate per player;
+    with two players, cards 32 and 49 out and the deck's top card replacing 23 in the street."""
+    cards = PERIODS["II"] + PERIODS["III"] + PERIODS["IV"] + players
+    if players == 2:
+        cards -= len(TWO_PLAYER_REMOVED) - 1  # 32 and 49 (23 is a period I card)
+        cards -= 1                            # the card laid instead of 23
+    return cards
+
+
+
+def deck_order(players: int, removed: Sequence[str | None] = ()) -> list[dict[str, int]]:
+    """The deck's cards by period, top to bottom, once for each way the cards taken out with
+    two players (``removed``: their periods, None where unknown) may lie in periods II-IV."""
+    unknown = sum(1 for p in removed if p is None)
+    known = [p for p in removed if p is not None]
+    ways = []
+    for guess in itertools.product(DECK_PERIODS[:-1], repeat=unknown):
+        sizes = {p: PERIODS[p] for p in DECK_PERIODS[:-1]}
+        sizes[DOCTORATE_PERIOD] = players   # a Doctorate per player
+        for period in (*known, *guess):
+            if period in sizes:
+                sizes[period] -= 1
+        ways.append(sizes)
+    return ways
+
+
+def draw_periods(index: int, players: int, removed: Sequence[str | None] = ()) -> tuple[str, ...]:
+    """The periods the ``index``-th card drawn from the deck (from 0: with two players, the
+    card laid instead of 23 at setup) may be of, the likeliest first."""
+    counts: Counter[str] = Counter()
+    for sizes in deck_order(players, removed):
+        below = 0
+        for period in DECK_PERIODS:
+            below += sizes[period]
+            if index < below:
+                counts[period] += 1
+                break
+    return tuple(p for p, _ in sorted(counts.items(), key=lambda i: (-i[1],
+                                                                       DECK_PERIODS.index(i[0]))))
+
+
+def removed_periods(players: int, deck: Sequence[Mapping[str, Any]]) -> tuple[str | None, ...]:
+    """The periods of the deck cards taken out with two players (None: the list does not
+    say); nothing with three or four."""
+    if players != 2:
+        return ()
+    listed = {c.get("number"): card_period(c) for c in deck}
+    return tuple(listed.get(n) for n in TWO_PLAYER_REMOVED if n != REPLACED_ON_STREET)
+
+
+def slot_periods(players: int, round_number: int, street: Sequence[Card | None],
+                 refilled: int, drawn: int,
+                 deck: Sequence[Mapping[str, Any]] = ()) -> dict[int, tuple[str, ...]]:
+    """Each street slot's likely periods, the likeliest first (one: the slot is sure), for
+    the cards out now: in round 1 the street laid at setup (period I; with two players the
+    deck's top card at the right end); later, the ``refilled`` rightmost cards are the draws
+    before which ``drawn - refilled`` cards had come out of the deck (counting the setup's).
+    A card left from an earlier round, or a Doctorate the engine knows, says what it knows."""
+    periods: dict[int, tuple[str, ...]] = {}
+    removed = removed_periods(players, deck)
+    slots = len(street)
+    for slot, card in enumerate(street, start=1):
+        if card is None:
+            continue
+        if card.doctorate:
+            periods[slot] = (DOCTORATE_PERIOD,)
+        elif round_number == 1:
+            periods[slot] = (STREET_PERIOD,) if players != 2 or slot < slots else \
+                draw_periods(0, players, removed)
+        elif slot > slots - refilled:
+            index = drawn - refilled + slot - (slots - refilled) - 1
+            periods[slot] = draw_periods(index, players, removed)
+        else:
+            periods[slot] = ()
+    return periods
+
+
+# ---------------------------------------------------------------------------- picking
+
+def out_numbers(out: Iterable[Card]) -> set[int]:
+    """The numbers of the cards out of the deck (on the street, bought or removed)."""
+    return {card.number for card in out if card.number is not None}
+
+
+def never_on_street(number: int, players: int) -> bool:
+    """A start card, or with two players a card taken out of the game."""
+    return number in START_NUMBERS or (players == 2 and number in TWO_PLAYER_REMOVED)
+
+
+def pickable(card: Mapping[str, Any]) -> bool:
+    """A listed card one tap can record: its price and colour are listed (a Doctorate's
+    period stands for its colour)."""
+    return card.get("price") is not None and (card.get("colour") is not None
+                                              or card_period(card) == DOCTORATE_PERIOD)
+
+
+def choices(deck: Sequence[Mapping[str, Any]], out: Iterable[Card], players: int,
+            period: str | None = None) -> list[dict[str, Any]]:
+    """The listed cards a street slot may show now: not out yet, never a start card or one
+    taken out of the game, each with what one tap records; those of ``period`` first, then
+    the nearer periods, each by number."""
+    gone = out_numbers(out)
+    cards = [{"number": c["number"], "name": c.get("name") or "", "price": c["price"],
+              "colour": c.get("colour"), "period": card_period(c),
+              "doctorate": card_period(c) == DOCTORATE_PERIOD}
+             for c in deck if pickable(c) and c["number"] not in gone
+             and not never_on_street(c["number"], players)]
+    order = list(PERIODS)
+
+    def distance(card: dict[str, Any]) -> int:
+        if period is None or card["period"] is None:
+            return len(order)
+        return abs(order.index(card["period"]) - order.index(period))
+    return sorted(cards, key=lambda c: (distance(c), c["number"]))
+
+
+# ---------------------------------------------------------------------------- learning
+
+def learned(out: Iterable[Card], deck: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The distinct cards typed as printed with their number (not picked from ``deck``), as
+    cards of the list: number, price, colour, and the period when it is sure. A card typed
+    without its number cannot join a list (each card of one needs its number), nor can one
+    the list's checks refuse (a start card, or one an older table let through)."""
+    listed = {c.get("number") for c in deck}
+    cards: list[dict[str, Any]] = []
+    numbers: set[int] = set()
+    for card in out:
+        number = card.number
+        if number is None or number in listed or number in numbers or card.price is None:
+            continue
+        entry: dict[str, Any] = {"number": number, "price": card.price}
+        if card.colour is not None:
+            entry["colour"] = card.colour
+        period = DOCTORATE_PERIOD if card.doctorate else card.period
+        if period is not None:
+            entry["period"] = period
+        try:
+            check_deck_card(entry)
+        except MalformedInput:
+            continue
+        if number in START_NUMBERS:
+            continue
+        numbers.add(number)
+        cards.append(entry)
+    return sorted(cards, key=lambda c: c["number"])
+
+
+# ---------------------------------------------------------------------------- a table's cards
+
+def check_street_number(state: State, slot: int, number: int) -> None:
+    """A card's number: a street card's (not a start card's), and of a card not out yet
+    (the card being replaced in ``slot`` aside)."""
+    if not PRIORITY_LOW <= number <= PRIORITY_HIGH:
+        raise IllegalAction(N_("a card's number is from %(low)s to %(high)s"),
+                            code="bad_card", low=PRIORITY_LOW, high=PRIORITY_HIGH)
+    if number in START_NUMBERS:
+        raise IllegalAction(N_("card %(number)s is a start card: start cards are never on "
+                                "the street"), code="start_card", number=number)
+    for other, card in enumerate(state.street, start=1):
+        if other != slot and card is not None and card.number == number:
+            raise IllegalAction(N_("card %(number)s is already on the street, in slot "
+                                   "%(slot)s"), code="card_out", number=number, slot=other)
+    if number in out_numbers(_cards_gone(state)):
+        raise IllegalAction(N_("card %(number)s has already left the street (bought or "
+                               "removed)"), code="card_out", number=number)
+
+
+def _cards_gone(state: State) -> list[Card]:
+    """The cards that have left the street: bought, taken with a purchase, removed."""
+    gone: list[Card] = []
+    for purchases, removed in [(r.purchases, r.removed) for r in state.history] + [
+            (state.purchases, ())]:
+        for purchase in purchases:
+            gone += [card for _, card, _ in purchase.bought]
+            gone += [card for _, card in purchase.red]
+        gone += removed
+    return gone
+
+
+def cards_out(state: State) -> list[Card]:
+    """Every card out of the deck that the table has seen: on the street, then gone."""
+    return [card for card in state.street if card is not None] + _cards_gone(state)
+
+
+def street_periods(state: State) -> dict[int, tuple[str, ...]]:
+    """Each occupied slot's likely periods, the likeliest first (see ``slot_periods``)."""
+    last = state.history[-1] if state.history else None
+    refilled = last.refilled if last is not None and last.number == state.round - 1 else 0
+    players = state.settings.players
+    drawn = deck_size(players) - state.deck + (1 if players == 2 else 0)
+    deck = [dict(card) for card in state.settings.deck]
+    return slot_periods(players, state.round, state.street, refilled, drawn, deck)
+
+
+def street_picker(state: State) -> dict[str, Any]:
+    """What the phones offer to record a street card with a card list: the occupied slots
+    (the first not entered chosen), each with its likely period, and the listed cards not
+    out yet, the chosen slot's period first (the page reorders them for another slot)."""
+    periods = street_periods(state)
+    slots: list[dict[str, Any]] = []
+    for slot, card in enumerate(state.street, start=1):
+        if card is not None:
+            slots.append({"slot": slot, "known": card.known, "doctorate": card.doctorate,
+                          "period": (periods.get(slot) or (None,))[0]})
+    chosen = next((s for s in slots if not s["known"]), slots[0] if slots else None)
+    period: str | None = chosen["period"] if chosen else None
+    deck = [dict(card) for card in state.settings.deck]
+    return {"slots": slots, "slot": chosen["slot"] if chosen else None,
+            "choices": choices(deck, cards_out(state), state.settings.players, period)}
+
+
+def learned_cards(state: State) -> dict[str, list[dict[str, Any]]]:
+    """The cards typed as printed during the game, for the ``deck`` option: each street card
+    typed with its number and not picked from the table's list, once, with its number,
+    price, colour and the period its slot was sure of. A card typed without its number is
+    not offered: every card of a list needs its number."""
+    return {"deck": learned(cards_out(state), [dict(card) for card in state.settings.deck])}
