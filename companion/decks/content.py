@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..games.base import MAX_CARD_TEXT, N_, MalformedInput, Option, read_deck, read_options
+from ..games.base import MAX_CARD_TEXT, N_, GameError, MalformedInput, Option, read_deck, read_options
 from ..games.deck_schema import DeckSchema, card_title, check_cards
 from ..inputs import clean_text
 
@@ -106,7 +106,12 @@ def engine_check(game: Any, values: Mapping[str, Any]) -> None:
     most players, must set up."""
     options = read_options(game.OPTIONS, dict(values))
     for count in sorted({game.MIN_PLAYERS, game.MAX_PLAYERS}):
-        game.setup(game.example_players(count), options)
+        try:
+            game.setup(game.example_players(count), options)
+        except MalformedInput:
+            raise
+        except GameError as error:  # a deck the rules refuse is bad input all the same
+            raise MalformedInput(error.msgid, code=error.code, **error.params) from error
 
 
 def cards_of(values: Mapping[str, Any], option: Option) -> list[dict[str, Any]]:

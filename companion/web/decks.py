@@ -433,3 +433,14 @@ def move_card(game_id: str, deck_id: int, list_name: str, index: int, move: str)
         return url_for("decks.deck_page", game_id=game_id, deck_id=deck_id,
                        _anchor=f"{option.name}-{landing}" if cards else option.name)
     return _change(game_id, deck_id, apply)
+
+
+@decks_bp.errorhandler(413)
+def too_large(error: Any) -> Any:
+    """A file past the server's request limit: said on the deck list, nothing imported."""
+    game_id = (request.view_args or {}).get("game_id", "")
+    if game_id not in GAMES:
+        abort(400)
+    flash(_("Nothing was imported: a deck file is %(kb)s KB at most.",
+            kb=MAX_FILE_BYTES // 1024), "error")
+    return deck_list(game_id, 400)
