@@ -12,7 +12,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..games.base import MAX_CARD_TEXT, N_, GameError, MalformedInput, Option, read_deck, read_options
+from ..games.base import (
+    MAX_CARD_TEXT,
+    N_,
+    GameError,
+    MalformedInput,
+    Option,
+    read_deck,
+    read_options,
+)
 from ..games.deck_schema import DeckSchema, card_title, check_cards
 from ..inputs import clean_text
 

@@ -6,11 +6,11 @@ from flask import Flask
 
 
 def register_blueprints(app: Flask) -> None:
+    from . import new_table  # noqa: F401 - the new-table page's routes, on pages_bp
     from .after import after_bp  # also adds the export routes of the API
     from .api import api_bp
     from .decks import decks_bp
     from .live import live_bp
-    from . import new_table  # noqa: F401 - the new-table page's routes, on pages_bp
     from .pages import pages_bp
     from .printing import printing_bp
     from .rules import rules_bp
