@@ -45,15 +45,18 @@ def kit_languages(game_id: str) -> tuple[str, ...]:
 def build(game_id: str, settings: PrintSettings, base_url: str | None,
           rules_only: bool = False, options: Mapping[str, Any] | None = None,
           cards: list[dict[str, object]] | None = None,
+          deck: Mapping[str, Any] | None = None,
           ) -> tuple[Document, Document | None]:
     """The kit's document and, with ``backs_separate``, the document of the backs. A game
     without a kit yet can still print its rule sheet. ``options`` are edition values (region
-    points, deck lists) and ``cards`` a group's card list, for a kit whose ``build`` takes
-    them (it prints them in place of the house defaults and blank templates)."""
+    points, deck lists), ``cards`` a group's card list and ``deck`` a saved deck's values
+    (its edition values and card lists, as the deck pages keep them), for a kit whose
+    ``build`` takes them (it prints them in place of the house defaults and blank
+    templates)."""
 
     kit = get_kit(game_id)
     if kit is None:
-        if cards is not None or options is not None:
+        if cards is not None or options is not None or deck is not None:
             raise BuildError(f"the {game_id!r} kit prints no card list or edition values")
         if rules_only and game_id in rules.games():
             return rule_sheet(game_id, settings, base_url), None
@@ -63,10 +66,19 @@ def build(game_id: str, settings: PrintSettings, base_url: str | None,
                          + (f" (rule sheet only, with --rules-only: {sheets})" if sheets else ""))
     extra: dict[str, Any] = {}
     takes = inspect.signature(kit.build).parameters
+    if deck is not None:
+        if "options" in takes:
+            options = {**deck, **(options or {})}
+        else:
+            lists = [value for value in deck.values() if isinstance(value, list)]
+            if cards is None and lists:
+                cards = [dict(card) for card in lists[0]]
     if cards is not None:
-        if "cards" not in takes:
+        # A kit names its card list "cards" or, where the game calls it so, "deck".
+        name = next((n for n in ("cards", "deck") if n in takes), None)
+        if name is None:
             raise BuildError(f"the {game_id!r} kit prints no card list")
-        extra["cards"] = cards
+        extra[name] = cards
     if options is not None:
         if "options" not in takes:
             raise BuildError(f"the {game_id} kit prints no edition values", game_id)

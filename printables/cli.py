@@ -69,6 +69,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--cards", metavar="FILE.toml",
                         help="the group's card list ([[card]] blocks, as on the new-table "
                              "page), printed in place of blank card templates")
+    parser.add_argument("--deck", metavar="NAME",
+                        help="a deck this server keeps (its name, or its number from "
+                             "'companion decks list'): its cards and edition values")
     parser.add_argument("--out", required=True, metavar="FILE.pdf", help="the PDF to write")
 
 
@@ -123,6 +126,16 @@ def read_card_list(path: str) -> list[dict[str, object]]:
     return cards
 
 
+def saved_deck(reference: str, game_id: str) -> dict[str, Any]:
+    """The values of a deck the server keeps (DATABASE_URL, else the instance's SQLite)."""
+    from companion.decks.cli import find_values
+
+    found = find_values(reference, game_id)
+    if isinstance(found, str):
+        raise BuildError(f"--deck: {found}")
+    return found
+
+
 def run(args: argparse.Namespace) -> int:
     """Build and write the PDF(s); on any error, one line on stderr and exit status 2."""
     from .build import build, write_files
@@ -148,8 +161,9 @@ def run(args: argparse.Namespace) -> int:
         )
         options = read_edition(args.edition) if args.edition else None
         cards = read_card_list(args.cards) if args.cards else None
+        deck = saved_deck(args.deck, args.game) if args.deck else None
         doc, backs = build(args.game, settings, args.base_url, rules_only=args.rules_only,
-                           options=options, cards=cards)
+                           options=options, cards=cards, deck=deck)
         write_files(doc, out, backs, backs_out)
     except BuildError as exc:
         print(f"companion print: error: {exc}", file=sys.stderr)

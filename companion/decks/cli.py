@@ -70,6 +70,14 @@ def _find(session: Any, args: argparse.Namespace) -> Any:
     return found[0]
 
 
+def find_values(reference: str, game_id: str) -> dict[str, Any] | str:
+    """A kept deck's values by name or number (``companion print --deck``), or why not."""
+    args = argparse.Namespace(deck=reference, game=game_id)
+    with _database().read() as session:
+        deck = _find(session, args)
+        return deck if isinstance(deck, str) else dict(deck.values or {})
+
+
 def list_decks(args: argparse.Namespace) -> int:
     from ..db import Deck
     from ..games import GAMES

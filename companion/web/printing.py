@@ -6,6 +6,7 @@ at this server (``PUBLIC_URL`` when set, else the address the phone used to reac
 
 from __future__ import annotations
 
+import json
 from collections import OrderedDict
 from threading import Lock
 from typing import Any
@@ -79,8 +80,27 @@ def _options(game_id: str) -> dict[str, Any]:
         if not -10 <= value <= 10:
             raise BadRequest(_("The offset must be between -10 and 10 mm."))
         offsets.append(value)
+    deck = _deck_values(game_id, args.get("deck") or "") if part != "rules" else None
     return {"paper": paper, "lang": lang, "duplex": duplex, "part": part, "low_ink": low_ink,
-            "offset": (offsets[0], offsets[1])}
+            "offset": (offsets[0], offsets[1]), "deck": deck}
+
+
+def _deck_values(game_id: str, wanted: str) -> tuple[int, int, str] | None:
+    """The deck to print (its id, its revision: the cache key), or None for the house
+    defaults; BadRequest when the address names no deck of this game."""
+    if not wanted:
+        return None
+    from ..db import get_db
+    from ..decks import store
+
+    if not wanted.isdigit():
+        raise BadRequest(_("Unknown deck: %(value)s.", value=wanted))
+    with get_db().read() as session:
+        try:
+            deck = store.get(session, int(wanted), game_id)
+        except store.DeckNotFound:
+            raise BadRequest(_("Unknown deck: %(value)s.", value=wanted)) from None
+        return deck.id, deck.revision, json.dumps(deck.values or {}, sort_keys=True)
 
 
 def _current_lang() -> str:
@@ -105,7 +125,8 @@ def _pdf(game_id: str, o: dict[str, Any], base_url: str) -> bytes:
     settings = PrintSettings(paper=o["paper"], lang=o["lang"], low_ink=o["low_ink"],
                              duplex=o["duplex"], offset_mm=o["offset"],
                              backs_separate=o["part"] in ("fronts", "backs"))
-    doc, backs = build(game_id, settings, base_url, rules_only=o["part"] == "rules")
+    deck = json.loads(o["deck"][2]) if o["deck"] else None
+    doc, backs = build(game_id, settings, base_url, rules_only=o["part"] == "rules", deck=deck)
     data = render_bytes(backs if o["part"] == "backs" and backs is not None else doc)
     with _CACHE_LOCK:
         _CACHE[key] = data
@@ -145,7 +166,29 @@ def game(game_id: str) -> Any:
                ("fronts", _("Everything but the card backs")),
                ("backs", _("The card backs alone"))],
         base_url=_base_url(),
+        decks=_printable_decks(game_id) if has_kit else [],
+        chosen_deck=int(request.args["deck"]) if request.args.get("deck", "").isdigit() else None,
     )
+
+
+def _printable_decks(game_id: str) -> list[Any]:
+    """The decks this phone is offered for the game, and the one the address names."""
+    from ..db import get_db
+    from ..decks import store
+    from ..games import GAMES
+    from .common import phone_id
+
+    if game_id not in GAMES:
+        return []
+    with get_db().read() as session:
+        decks = store.visible(session, game_id, phone_id())
+        wanted = request.args.get("deck", "")
+        if wanted.isdigit() and all(d.id != int(wanted) for d in decks):
+            try:
+                decks.append(store.get(session, int(wanted), game_id))
+            except store.DeckNotFound:
+                pass
+        return decks
 
 
 @printing_bp.get("/<game_id>/kit.pdf")
