@@ -102,7 +102,7 @@ def card_title(schema: DeckSchema, card: Mapping[str, Any], index: int) -> str:
 def _problem(message: str, schema: DeckSchema, card: Mapping[str, Any], index: int,
              field: str, **params: Any) -> MalformedInput:
     return MalformedInput(message, code="bad_card", card=card_title(schema, card, index),
-                          field=field, **params)
+                          field=field, index=index, **params)
 
 
 def check_card(schema: DeckSchema, card: Any, index: int) -> dict[str, Any]:
