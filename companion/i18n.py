@@ -35,7 +35,8 @@ EXTRACTION_CONFIG = ROOT / "babel.cfg"
 MESSAGES_TEMPLATE = TRANSLATIONS / "messages.pot"
 # The marking functions: N_ marks engine texts that the web layer translates later.
 KEYWORDS = {"_": None, "gettext": None, "lazy_gettext": None, "N_": None,
-            "ngettext": (1, 2), "lazy_ngettext": (1, 2), "Np_": (1, 2)}
+            "ngettext": (1, 2), "lazy_ngettext": (1, 2), "Np_": (1, 2),
+            "plural_form": (1, 2)}
 DOMAINS = ("messages", "rules", "printing")
 # The languages of the interface (each has complete catalogs); the rules reference and the
 # printed kits may offer a game's own language besides.

@@ -42,6 +42,7 @@ from ..tables import (
 from . import pages
 from .api import api_bp, error_body
 from .common import _names, _safe, render_label, sentence, service, translate_error
+from .decks import learn_offer
 
 after_bp = Blueprint("after", __name__)
 
@@ -90,6 +91,7 @@ def results(view: TableView, spectator: bool = False) -> dict[str, Any]:
         "reason": reason_text(view),
         "score_label": _(plays.SCORE_LABELS[source]) if source else None,
         "rematch": None if spectator else existing_rematch(view.id),
+        "learn": None if spectator else learn_offer(view),
     }
 
 

@@ -18,7 +18,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from .. import inputs
 from ..db import Deck, get_db
-from ..decks import store
+from ..decks import learn, store
 from ..decks.content import (
     cards_of,
     count_cards,
@@ -33,6 +33,7 @@ from ..games import GAMES
 from ..games.base import N_, GameError, MalformedInput, Option
 from ..games.deck_schema import CardKind, DeckSchema
 from ..i18n import gettext as _
+from ..i18n import plural_form
 from .api import status_of
 from .common import phone_id, translate_error
 from .limits import limit
@@ -444,3 +445,62 @@ def too_large(error: Any) -> Any:
     flash(_("Nothing was imported: a deck file is %(kb)s KB at most.",
             kb=MAX_FILE_BYTES // 1024), "error")
     return deck_list(game_id, 400)
+
+
+# ---------------------------------------------------------------------------- learn as you play
+
+
+def learn_offer(view: Any) -> dict[str, Any] | None:
+    """What the results screen offers: the cards the table typed as printed, the phone's
+    decks of the game to add them to (the one that lacks the most first)."""
+    cards = learn.learned(view.game, view.state)
+    if not cards:
+        return None
+    with get_db().read() as session:
+        decks = [d for d in store.visible(session, view.game.ID, phone_id())
+                 if d.owner is not None]
+        rows = [(d, learn.new_cards(view.game, d.values or {}, cards)) for d in decks]
+    rows.sort(key=lambda row: -row[1])
+    return {"count": sum(len(c) for c in cards.values()), "decks": rows,
+            "name": _("%(game)s, our copy", game=view.game.NAME)[:60]}
+
+
+@decks_bp.post("/t/<table_id>/learn")
+def learn_cards(table_id: str) -> Any:
+    """Add the cards a finished table typed as printed to a deck of this phone (or a new
+    one): a seated phone or the host of the table."""
+    from . import pages
+
+    view = pages._load(table_id)
+    by = pages.sender(table_id)
+    if by.seat is None and not by.host:
+        abort(403)
+    cards = learn.learned(view.game, view.state) if view.outcome is not None else {}
+    back = url_for("pages.table", table_id=table_id)
+    if not cards:
+        flash(_("This table typed no card to keep."), "error")
+        return redirect(back)
+    limit("profiles")
+    wanted = request.form.get("deck") or "new"
+    try:
+        with get_db().write() as session:
+            if wanted == "new":
+                deck = store.create(session, view.game.ID,
+                                    request.form.get("name") or view.game.NAME, cards,
+                                    phone_id())
+                added = sum(len(c) for c in cards.values())
+            else:
+                deck = _deck(session, view.game.ID, int(wanted) if wanted.isdigit() else -1)
+                values, added = learn.merge(view.game, deck.values or {}, cards)
+                if added:
+                    store.change(deck, phone_id(), deck.revision, values=values)
+            deck_id = deck.id
+    except store.NotYourDeck:
+        abort(403)
+    except GameError as error:
+        flash(_("No card was kept: %(reason)s", reason=translate_error(error, view.game,
+                                                                       nested=True)), "error")
+        return redirect(back)
+    flash(plural_form("%(num)s card kept in the deck.", "%(num)s cards kept in the deck.",
+                      added) % {"num": added}, "info")
+    return redirect(url_for("decks.deck_page", game_id=view.game.ID, deck_id=deck_id))
