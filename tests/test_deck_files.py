@@ -136,3 +136,19 @@ def test_the_engine_refuses_what_the_schema_lets_through() -> None:
             'kind = "fundraising"\nhigh = 5\nlow = 3\nvalue = 1\ncount = 3\n')
     message = refusal(text)
     assert message.startswith("the deck file:"), message
+
+
+def test_the_readme_documents_every_card_list_key_and_choice() -> None:
+    from pathlib import Path
+
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    start = readme.index("### A deck as a file")
+    section = readme[start:readme.index("\n## ", start)]
+    for game_id in CARD_GAMES:
+        for option in deck_options(GAMES[game_id]):
+            assert f"`[[{option.name}]]`" in section, option.name
+            assert option.schema is not None
+            for field in option.schema.fields:
+                assert f"`{field.name}`" in section, (game_id, field.name)
+                for value, _label in field.choices:
+                    assert f"`{value}`" in section, (game_id, field.name, value)
