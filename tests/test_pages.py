@@ -239,7 +239,13 @@ def test_edition_profile_is_saved_and_reused(client: FlaskClient) -> None:
     assert profile
     chosen = client.get(f"/new/casse-toi-pov-con?profile={profile.group(1)}").get_data(
         as_text=True)
-    assert 'name="option.track_top" value="10"' in chosen
+    # the deck's value shows as the field's placeholder; a field left empty takes it
+    assert 'name="option.track_top" value="" placeholder="10"' in chosen
+    again = client.post("/new/casse-toi-pov-con", data={**FORM_PLAYERS,
+                                                        "deck": profile.group(1)})
+    assert again.status_code == 302
+    assert api_state(client, again.headers["Location"].rsplit("/", 1)[1])[
+        "state"]["track"]["top"] == 10
 
 
 def test_bad_edition_value_in_the_form(client: FlaskClient) -> None:

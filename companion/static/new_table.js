@@ -1,8 +1,13 @@
-// Choosing an edition profile reloads the form with that profile's values.
+// Choosing a deck reloads the form with that deck's values, unless names are typed already:
+// then the form keeps them, and the table takes the chosen deck's values when it starts.
 (function () {
   var select = document.querySelector("select[data-reload-with]");
   if (!select) return;
   select.addEventListener("change", function () {
+    var typed = Array.prototype.some.call(
+      document.querySelectorAll("#player-rows input[name='player.name']"),
+      function (input) { return input.value.trim() !== ""; });
+    if (typed) return;
     var query = new URLSearchParams(window.location.search);
     query.set(select.dataset.reloadWith, select.value);
     window.location.search = "?" + query.toString();

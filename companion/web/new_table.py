@@ -97,7 +97,8 @@ def new_table(game_id: str) -> Any:
                 if raw not in (None, "") and number is None:
                     flash(_("%(field)s must be a whole number", field=_(option.label)), "error")
                     return again(400, options)
-                options[option.name] = option.default if number is None else number
+                # A field left empty: the deck's value, else the house default.
+                options[option.name] = values[option.name] if number is None else number
         try:
             profile_name = inputs.clean_text(request.form.get("save_profile") or "",
                                              "save_profile", limit=inputs.MAX_PROFILE_NAME)
