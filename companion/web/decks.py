@@ -61,7 +61,8 @@ def summary(schema: DeckSchema, card: dict[str, Any]) -> list[str]:
     kind = schema.kind_of(card)
     parts = []
     for name in kind.fields if kind else ():
-        if name in (schema.title_field, schema.count_field, schema.kind_field):
+        if name in (schema.title_field, schema.count_field, schema.kind_field,
+                    schema.number_field):
             continue
         value = card.get(name)
         if value is None or value == "":
