@@ -247,15 +247,15 @@ def test_bad_picks_through_the_api_leave_the_table_as_it_was(app: Flask) -> None
     before = client.get(f"/api/tables/{table_id}").json
     for action, code, message in (
             ({"type": "street", "slot": 2, "number": 40}, "not_in_deck",
-             "card 40 is not in your deck list"),
+             "Card 40 is not in your deck list"),
             ({"type": "street", "slot": 2, "number": 23}, "card_out",
-             "card 23 is already on the street, in slot 1"),
+             "Card 23 is already on the street, in slot 1"),
             ({"type": "street", "slot": 2, "number": 15}, "start_card",
-             "card 15 is a start card: start cards are never on the street")):
+             "Card 15 is a start card: start cards are never on the street")):
         answer = send(action)
         assert answer.status_code == 422, answer.json
         assert answer.json["error"]["code"] == code
-        assert answer.json["error"]["message"] == message
+        assert answer.json["error"]["message"] == message  # as the phone's toast says it
         assert client.get(f"/api/tables/{table_id}").json == before
     picked = send({"type": "street", "slot": 2, "number": 19})
     assert picked.status_code == 200

@@ -58,10 +58,12 @@ A round, phase by phase (``phase`` in the state)
 The street's cards are entered by the phones as they come out (``{"type": "street",
 "slot", "price", "colour"}``, or ``"number"`` alone when the table has typed its deck list:
 the phones then pick it from the listed cards not out yet, ``storm_deck``): a new card is
-unknown until then. A number is a street card's (never a start card's, 9-18) and, from rules
-revision 3, of a card not out yet (on the street in another slot, bought or removed). The engine knows how many cards are left in the deck and
-that the Doctorates lie at its bottom, so a card drawn once only Doctorates remain is marked
-as one (``"doctorate": true`` may also be entered).
+unknown until then. From rules revision 3 a number is a street card's (1-61, never a start
+card's, 9-18) and a card's not out yet (on the street in another slot, bought or removed),
+and the card keeps its period (the list's, or the one its slot is sure of). The engine knows
+how many cards are left in the deck and that the Doctorates lie at its bottom, so a card
+drawn once only Doctorates remain is marked as one (``"doctorate": true`` may also be
+entered).
 
 The end, at the end of a round in which a player reaches 95, the last Doctorate is bought,
 or round 11 ends: the highest score wins; a tie goes to the most points in that last round;
