@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from storm_deck_lists import whole_deck
 from test_browser import SCREENSHOTS, shot
+from test_browser_a11y import axe_source
 
 pytestmark = pytest.mark.browser
 
@@ -108,8 +109,8 @@ def recorded(page: Any, before: int) -> None:
         "(v) => parseInt(document.getElementById('table').dataset.version, 10) > v", arg=before)
 
 
-def seated(server: Any, new_phone: Any, table: Table) -> Any:
-    phone = new_phone()
+def seated(server: Any, new_phone: Any, table: Table, **context: Any) -> Any:
+    phone = new_phone(**context)
     phone.goto(f"{server.url}/t/{table.id}")
     phone.get_by_role("button", name=PLAYERS[0]["name"], exact=True).click()
     phone.wait_for_selector("#table[data-seat='0']")
@@ -194,9 +195,18 @@ def test_a_rounds_street_cards_are_one_tap_each_from_the_whole_list(live_server,
     assert {state["street"][s - 1]["card"]["period"] for s in fresh} == {"II"}
 
 
+def serious_axe_findings(phone: Any) -> list[Any]:
+    phone.evaluate(axe_source())
+    found: list[Any] = phone.evaluate("""() => axe.run(document, {resultTypes: ['violations']})
+        .then((r) => r.violations.filter((v) => ['serious', 'critical'].includes(v.impact))
+          .map((v) => ({id: v.id, nodes: v.nodes.slice(0, 4).map((n) => n.target)})))""")
+    return found
+
+
 def test_the_search_finds_a_card_by_name_or_number(live_server, new_phone):
     table = Table(live_server, {"seed": 4, "deck": DECK})
-    phone = seated(live_server, new_phone, table)
+    phone = seated(live_server, new_phone, table, bypass_csp=True)
+    assert serious_axe_findings(phone) == []
     # The box misdealt a period III card onto the street: the search finds it by name.
     phone.locator("#street-search").fill("campaign")
     assert offered(phone) == [NAMED["number"]]
