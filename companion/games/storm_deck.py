@@ -9,8 +9,8 @@ V the Doctorates) and colour. The street is laid from period I at setup and refi
 deck, stacked II, III, IV and the Doctorates (V) at the bottom, so the slot being entered
 says which period its card most likely comes from.
 
-Nothing here reads a table's state: the engine (``storm_candidate``) hands in the cards that
-have come out of the deck and the draw each slot's card was.
+The engine (``storm_candidate``) imports this module: the functions of its last part read a
+table's ``State`` by its fields, which are named here for the type checker only.
 """
 
 from __future__ import annotations
