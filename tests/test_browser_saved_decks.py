@@ -1,0 +1,83 @@
+"""A round played with a saved deck, from the deck file to the card picked, in headless
+Chromium at 360 x 740: the deck imported with the phone's file picker, the table started
+from the deck page, then a card recorded with the taps the game's goal allows (폭풍의
+대권주자's street card in 2 or fewer). Taps are clicks and choices on controls; typing names
+is not one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from storm_deck_lists import whole_deck
+from test_browser import shot
+
+from companion.decks.files import dump_deck_file
+
+pytestmark = pytest.mark.browser
+
+
+class Taps:
+    def __init__(self, page: Any) -> None:
+        self.page, self.count = page, 0
+
+    def click(self, locator: Any) -> None:
+        locator.click()
+        self.count += 1
+
+
+def import_deck(phone: Any, base: str, game: str, values: dict[str, Any], name: str) -> str:
+    """The deck file chosen with the phone's file picker on the game's deck list."""
+    text = dump_deck_file(game, name, "", values)
+    phone.goto(f"{base}/decks/{game}")
+    phone.set_input_files("#deck-file", {"name": "ours.toml", "mimeType": "application/toml",
+                                         "buffer": text.encode()})
+    phone.locator("form[action$='/import'] button[type=submit]").click()
+    phone.wait_for_url(f"**/decks/{game}/*")
+    return str(phone.url.rsplit("/", 1)[1].split("#")[0])
+
+
+def start_from_deck_page(phone: Any, names: list[str]) -> str:
+    """"Start a table with this deck", the names typed, "Start the table"."""
+    phone.locator("#deck-start").click()
+    phone.wait_for_url("**/new/**")
+    for index, name in enumerate(names):
+        phone.locator("#player-rows input[name='player.name']").nth(index).fill(name)
+    phone.locator("#new-table > button.primary").click()
+    phone.wait_for_url("**/t/*")
+    return str(phone.url.rsplit("/", 1)[1])
+
+
+def take_seat(phone: Any, name: str, seat: int) -> None:
+    phone.get_by_role("button", name=name, exact=True).click()
+    phone.wait_for_selector(f"#table[data-seat='{seat}']")
+
+
+def version(page: Any) -> int:
+    return int(page.get_attribute("#table", "data-version"))
+
+
+def test_storm_street_cards_picked_from_a_saved_deck(live_server: Any, new_phone: Any) -> None:
+    deck = whole_deck()
+    phone = new_phone()
+    import_deck(phone, live_server.url, "storm-candidate", {"deck": deck}, "Club copy")
+    assert phone.locator("ol.deck-rows > li").count() == len(deck)
+    table_id = start_from_deck_page(phone, ["Minjun", "Seoyeon", "Jiho"])
+    take_seat(phone, "Minjun", 0)
+    period_one = {c["number"] for c in deck if c["period"] == "I"}
+    for slot in (1, 2, 3):
+        first = phone.locator("#street-choices > li:not([hidden])").first
+        number = int(first.get_attribute("data-number"))
+        assert number in period_one
+        taps = Taps(phone)
+        before = version(phone)
+        taps.click(phone.locator(f"#street-choices button[value='{number}']"))
+        phone.wait_for_function(
+            "(v) => +document.getElementById('table').dataset.version > v", arg=before)
+        assert taps.count <= 2
+        card = phone.request.get(f"{live_server.url}/api/tables/{table_id}").json()[
+            "state"]["street"][slot - 1]["card"]
+        listed = next(c for c in deck if c["number"] == number)
+        assert (card["number"], card["price"], card["colour"]) == (
+            number, listed["price"], listed["colour"])
+    shot(phone, "saved-deck-storm")
