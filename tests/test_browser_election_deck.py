@@ -39,7 +39,7 @@ DECK = [
     line("Border wall", "policy", 3, pawns=2, value=3),
     line("Healthcare", "policy", 3, pawns=1, value=4),
     line("Gun rights", "policy", 2, pawns=2, value=2),
-    line("Grassroots", "policy", 3, pawns=1, value=5),
+    line("Grassroots", "policy", 1, pawns=1, value=5),
     line("TV spot", "advertising", 2, region="west-coast", pawns=3, value=1),
     line("Radio show", "advertising", 3, region="midwest", pawns=2, value=2),
     line("Billboards", "advertising", 3, region="great-lakes", pawns=2, value=2),

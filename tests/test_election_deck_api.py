@@ -39,7 +39,7 @@ def refused(client: FlaskClient, table: dict[str, Any], action: dict[str, Any], 
     response = act(client, table, action)
     assert response.status_code == status, response.json
     assert response.json["error"]["code"] == code
-    assert message in response.json["error"]["message"]
+    assert message.lower() in response.json["error"]["message"].lower()
     assert client.get(f"/api/tables/{table['id']}").json == before
 
 

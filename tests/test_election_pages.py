@@ -410,3 +410,38 @@ def test_the_active_player_s_policy_form_offers_exactly_the_highest_bid(app: Fla
     refused = post(phones[0], table_id, {"a.type": "bid", "a.seat": "0", "a.amount": "5"})
     assert refused.status_code == 422
     assert refused.json["error"]["code"] == "bid_must_match"
+
+
+def test_without_a_deck_list_a_card_form_starts_from_the_last_card_of_its_kind(
+        app: Flask) -> None:
+    table_id, phones = start(app)
+    html = page(phones[0], table_id)
+    assert re.search(r'id="take-fundraising-high"[^>]*value="3"', html)
+    ok(post(phones[0], table_id, {"a.type": "take", "a.seat": "0", "a.slot": "3",
+                                  "a.card.kind": "fundraising", "a.card.high": "7",
+                                  "a.card.low": "2"}))
+    ok(post(phones[0], table_id, {"a.type": "refill", "a.seat": "0",
+                                  "a.card.kind": "advertising", "a.card.region": "deep-south",
+                                  "a.card.pawns": "4", "a.last": "false"}))
+    html = page(phones[1], table_id)
+    assert re.search(r'id="take-fundraising-high"[^>]*value="7"', html)
+    assert re.search(r'id="take-fundraising-low"[^>]*value="2"', html)
+    assert re.search(r'id="take-advertising-pawns"[^>]*value="4"', html)
+    assert re.search(r'<option value="deep-south" selected>', html)
+    # A kind nobody typed yet keeps the form's own start.
+    assert re.search(r'id="take-policy-pawns"[^>]*value="2"', html)
+
+
+def test_with_a_deck_list_the_cards_out_are_no_longer_offered(app: Flask) -> None:
+    table_id, phones = start(app, action_deck=DECK_TOML.replace("count = 30", "count = 6"))
+    html = page(phones[0], table_id)
+    picker = html[html.index('id="take-deck"'):html.index('id="take-fundraising"')]
+    assert picker.count('name="a.card.deck"') == 2 and picker.count("6 left") == 2
+    for slot in range(6):
+        ok(post(phones[1], table_id, {"a.type": "show", "a.slot": str(slot),
+                                      "a.card.deck": "0"}))
+    html = page(phones[0], table_id)
+    picker = html[html.index('id="take-deck"'):html.index('id="take-fundraising"')]
+    assert "Wall Street dinner" not in picker and "Town hall" in picker
+    refusal = post(phones[1], table_id, {"a.type": "show", "a.slot": "6", "a.card.deck": "0"})
+    assert refusal.status_code == 422 and "is out" in refusal.json["error"]["message"]
