@@ -116,7 +116,8 @@ and the phones only record what is completed). ``phase``, ``decade`` (its id),
 ``gear_symbols``, ``dice`` (how many dice a song rolls now), ``tours``, ``tours_by_continent``,
 ``agents``, ``awards``, ``objectives``, ``souvenir``, ``explored``, ``dead``, ``score``: the
 count by category and ``total``), ``ranking`` (seats by total), ``values`` (the edition
-values in force), ``deck`` (the group's card list, with ``taken``).
+values in force), ``deck`` (the group's card list, with ``index`` and ``taken``),
+``last_typed`` (per kind, the last card typed as printed).
 
 Table decisions where the rulebook and RULINGS.md are silent are listed in the README
 ("Table rulings and options") and in the rules reference beside the sentences they settle.

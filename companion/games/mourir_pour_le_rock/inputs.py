@@ -8,7 +8,9 @@ from dataclasses import replace
 from typing import Any
 
 from ..base import MAX_CARD_TEXT, N_, IllegalAction, MalformedInput
+from ..deck_schema import card_title
 from .data import CONTINENTS, DECADES, DECKS, JOKER, MAX_AMOUNT, MAX_NAME
+from .deck import CARDS_SCHEMA
 from .state import Card, State
 
 
@@ -103,12 +105,14 @@ def _card(state: State, kind: str, raw: Any, *, required: bool = True) -> Card:
             raise MalformedInput(N_("no card %(index)s in the card list"), code="unknown_card",
                                  index=raw)
         listed = cards[raw]
+        # Named as the phones and the deck editor number it (from 1), with its name.
+        title = card_title(CARDS_SCHEMA, listed, raw + 1)
         if listed.get("kind") != kind:
-            raise IllegalAction(N_("card %(index)s of the card list is not a %(kind)s card"),
-                                code="wrong_card", index=raw, kind=kind)
+            raise IllegalAction(N_("card %(card)s of the card list is not a %(kind)s card"),
+                                code="wrong_card", index=raw, card=title, kind=kind)
         if raw in state.taken:
-            raise IllegalAction(N_("card %(index)s of the card list is already taken"),
-                                code="card_taken", index=raw)
+            raise IllegalAction(N_("card %(card)s of the card list is already taken"),
+                                code="card_taken", index=raw, card=title)
         data = {k: v for k, v in listed.items() if k in _CARD_FIELDS[kind]}
         index: int | None = raw
         decade = str(listed.get("decade") or "")

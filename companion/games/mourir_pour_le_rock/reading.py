@@ -168,6 +168,8 @@ def to_json(state: State, viewer: int | None = None) -> dict[str, Any]:
         "values": dict(v),
         "deck": [dict(c) | {"index": i, "taken": i in state.taken}
                  for i, c in enumerate(state.settings.cards)],
+        # Per kind, the last card typed as printed: the form of the next one starts from it.
+        "last_typed": {c.kind: c.to_json() for c in state.typed},
         "reason": state.reason or None,
     }
 
