@@ -1,8 +1,8 @@
 """A round played with a saved deck, from the deck file to the card picked, in headless
 Chromium at 360 x 740: the deck imported with the phone's file picker, the table started
-from the deck page, then a card recorded with the taps the game's goal allows (폭풍의
-대권주자's street card in 2 or fewer). Taps are clicks and choices on controls; typing names
-is not one."""
+from the deck page, then cards recorded with the taps each game's goal allows (폭풍의
+대권주자's street card in 2 or fewer, Election USA's take and refill in 3 or fewer). Taps are
+clicks and choices on controls; typing names is not one."""
 
 from __future__ import annotations
 
@@ -10,6 +10,9 @@ from typing import Any
 
 import pytest
 from storm_deck_lists import whole_deck
+from test_browser_election import claim_on_phone
+from test_browser_election_deck import DECK as ELECTION_DECK
+from test_browser_election_deck import ROW, pick, place
 from test_browser import shot
 
 from companion.decks.files import dump_deck_file
@@ -81,3 +84,38 @@ def test_storm_street_cards_picked_from_a_saved_deck(live_server: Any, new_phone
         assert (card["number"], card["price"], card["colour"]) == (
             number, listed["price"], listed["colour"])
     shot(phone, "saved-deck-storm")
+
+
+def test_election_take_and_refill_from_a_saved_deck(live_server: Any, new_phone: Any) -> None:
+    from playwright.sync_api import expect
+
+    phone = new_phone()
+    import_deck(phone, live_server.url, "election-usa", {"action_deck": ELECTION_DECK},
+                "Our Election USA, 2nd edition")
+    table_id = start_from_deck_page(phone, ["Ann", "Bob", "Cy"])
+    claim_on_phone(phone, live_server, table_id, "Ann")
+    # The face-up cards laid out at setup, one tap each; slot 10 left for the take.
+    laid = ["Wall Street dinner", "Tax cuts", "Radio show", "Small donors", "Rally",
+            "Border wall", "Billboards", "Healthcare", "Gun rights"]
+    for slot, name in enumerate(laid):
+        expect(phone.locator("#show-deck input[name='a.slot']:checked")).to_have_value(str(slot))
+        before = version(phone)
+        Taps(phone).click(pick(phone, "show-deck", name))
+        phone.wait_for_function(
+            "(v) => +document.getElementById('table').dataset.version > v", arg=before)
+    taps = Taps(phone)
+    before = version(phone)
+    taps.click(place(phone, "take-deck", 9))
+    taps.click(pick(phone, "take-deck", "Oil lobby"))
+    phone.wait_for_function("(v) => +document.getElementById('table').dataset.version > v",
+                            arg=before)
+    expect(phone.locator("#refill-deck")).to_be_visible()
+    before = version(phone)
+    taps.click(pick(phone, "refill-deck", "Internet ads"))
+    phone.wait_for_function("(v) => +document.getElementById('table').dataset.version > v",
+                            arg=before)
+    assert taps.count <= 3
+    state = phone.request.get(f"{live_server.url}/api/tables/{table_id}").json()["state"]
+    assert state["display"][9]["name"] == "Internet ads"
+    assert state["deck"]["left"][ROW["Oil lobby"]] == 2
+    shot(phone, "saved-deck-election")
