@@ -234,3 +234,28 @@ def test_a_card_whose_cost_kills_asks_first_and_the_others_do_not(live_server, n
     pub = state(live_server, table_id)
     assert pub["players"][0]["tours"][0]["name"] == "Woodstock"
     assert not pub["players"][0]["dead"]
+
+
+@pytest.mark.parametrize("lang, words", [
+    # A card's line in the reader's language: its continent, its decade, amounts as written.
+    ("fr", ("Madison Square Garden 1986 #4\nAmérique du Nord · 3 000 $ · 1 santé mentale",
+            "Années 90 · Asie · 1 000 $ · demande 2 000 fans → 3 000 fans")),
+    ("ko", ("Madison Square Garden 1986 #4\n북아메리카", "90년대 · 아시아")),
+])
+def test_the_list_in_french_and_korean_fits_the_phone(live_server, new_phone, lang, words):
+    from test_browser_korean import KOREAN_PHONE
+
+    table_id = call(live_server, "POST", "/api/tables",
+                    {"game": GAME, "players": PLAYERS, "options": {"cards": CARDS}})["id"]
+    page = new_phone(**KOREAN_PHONE) if lang == "ko" else new_phone(locale="fr-FR")
+    claim(page, live_server, table_id, "Axelle")
+    page.goto(f"{live_server.url}/language/{lang}?next=/t/{table_id}")
+    page.wait_for_selector("details:has(#tour-listed) > summary")
+    page.locator("details:has(#tour-listed) > summary").click()
+    page.locator("#tour-listed details.card-more > summary").click()
+    # French amounts keep together with no-break spaces: read them as spaces.
+    text = page.locator("#tour-listed").inner_text().replace("\u202f", " ").replace("\xa0", " ")
+    for phrase in words:
+        assert phrase in text, text
+    look(page, "#tour-listed button.pick[value='3']", f"rock-deck-{lang}-tours")
+    shot(page, f"rock-deck-{lang}-tours-page")  # nothing wider than the phone
