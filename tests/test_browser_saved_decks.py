@@ -1,8 +1,9 @@
 """A round played with a saved deck, from the deck file to the card picked, in headless
 Chromium at 360 x 740: the deck imported with the phone's file picker, the table started
 from the deck page, then cards recorded with the taps each game's goal allows (폭풍의
-대권주자's street card in 2 or fewer, Election USA's take and refill in 3 or fewer). Taps are
-clicks and choices on controls; typing names is not one."""
+대권주자's street card in 2 or fewer, Election USA's take and refill in 3 or fewer, a Mourir
+pour le Rock tour in 2 or fewer). Taps are clicks and choices on controls; typing names is not
+one."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from storm_deck_lists import whole_deck
 from test_browser_election import claim_on_phone
 from test_browser_election_deck import DECK as ELECTION_DECK
 from test_browser_election_deck import ROW, pick, place
+from test_browser_rock_deck import CARDS as ROCK_CARDS
 from test_browser import shot
 
 from companion.decks.files import dump_deck_file
@@ -119,3 +121,31 @@ def test_election_take_and_refill_from_a_saved_deck(live_server: Any, new_phone:
     assert state["display"][9]["name"] == "Internet ads"
     assert state["deck"]["left"][ROW["Oil lobby"]] == 2
     shot(phone, "saved-deck-election")
+
+
+def test_rock_tour_from_a_saved_deck(live_server: Any, new_phone: Any) -> None:
+    axelle = new_phone()
+    import_deck(axelle, live_server.url, "mourir-pour-le-rock", {"cards": ROCK_CARDS},
+                "Notre boîte")
+    table_id = start_from_deck_page(axelle, ["Axelle", "Bruno"])
+    take_seat(axelle, "Axelle", 0)
+    bruno = new_phone()
+    bruno.goto(f"{live_server.url}/t/{table_id}")
+    take_seat(bruno, "Bruno", 1)
+    first = axelle.request.get(f"{live_server.url}/api/tables/{table_id}").json()["state"]
+    player = axelle if first["active"] == 0 else bruno
+    player.wait_for_selector("#my-turn #tour-listed", state="attached")
+    taps = Taps(player)
+    before = version(player)
+    taps.click(player.locator("details:has(#tour-listed) > summary"))
+    card = player.locator("#tour-listed > button.pick").first
+    index = int(card.get_attribute("value"))
+    assert ROCK_CARDS[index]["decade"] == "80s"
+    taps.click(card)
+    player.wait_for_function("(v) => +document.getElementById('table').dataset.version > v",
+                             arg=before)
+    assert taps.count <= 2
+    state = player.request.get(f"{live_server.url}/api/tables/{table_id}").json()["state"]
+    tour = state["players"][first["active"]]["tours"][0]
+    assert tour["index"] == index and tour["name"] == ROCK_CARDS[index]["name"]
+    shot(player, "saved-deck-rock")
