@@ -82,7 +82,9 @@ def test_a_refused_card_leaves_the_deck_as_it_was(app: Flask, client: FlaskClien
     answer = save(client, deck_id, storm_card(24, 99), 2)
     assert answer.status_code == 400
     page = answer.get_data(as_text=True)
-    assert "Card #2 (24)" in page and "price" in page and "0 to 30" in page
+    # the form names the field as it labels it, and marks it
+    assert "Card #2 (24)" in page and "Printed price must be from 0 to 30" in page
+    assert re.search(r'id="f-price"[^>]*aria-invalid="true"', page)
     assert 'value="99"' in page  # what was typed comes back, to correct
     duplicate = save(client, deck_id, storm_card(23), 2)
     assert duplicate.status_code == 400 and "already card 1" in duplicate.get_data(as_text=True)

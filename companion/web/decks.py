@@ -72,7 +72,7 @@ def summary(schema: DeckSchema, card: dict[str, Any]) -> list[str]:
             value = _(dict(spec.choices).get(value, value))
         elif spec.kind == "bool":
             value = _("yes") if value else _("no")
-        parts.append(f"{_(spec.label)}: {value}")
+        parts.append(_("%(label)s: %(value)s", label=_(spec.label), value=value))
     return parts
 
 
@@ -90,7 +90,14 @@ def _render_deck(game: Any, deck: Deck, status: int = 200) -> Any:
                            ), status
 
 
-def _refused(error: GameError, game: Any) -> str:
+def _refused(error: GameError, game: Any, option: Option | None = None) -> str:
+    """The refusal in the reader's words; on a card's form, the field by its label as the
+    form shows it (a file names its keys)."""
+    field = error.params.get("field")
+    if option is not None and option.schema is not None and isinstance(field, str):
+        spec = next((f for f in option.schema.fields if f.name == field), None)
+        if spec is not None:
+            error.params["field"] = _(spec.label)
     return translate_error(error, game)
 
 
@@ -281,7 +288,8 @@ def _card_from_form(schema: DeckSchema, kind: CardKind) -> dict[str, Any]:
 
 
 def _card_form(game: Any, deck: Deck, option: Option, index: int | None, card: dict[str, Any],
-               kind: CardKind, status: int = 200, problem: str | None = None) -> Any:
+               kind: CardKind, status: int = 200, problem: str | None = None,
+               invalid: Any = None) -> Any:
     schema = schema_of(option)
     fields = list(kind.fields)
     if schema.count_field and schema.count_field not in fields:
@@ -289,7 +297,8 @@ def _card_form(game: Any, deck: Deck, option: Option, index: int | None, card: d
     return render_template("decks/card.html", game=game, deck=deck, option=option,
                            schema=schema, kind=kind, index=index, card=card,
                            fields=[schema.field(n) for n in fields if n != schema.kind_field],
-                           problem=problem, mine=deck.owner == phone_id()), status
+                           problem=problem, invalid=invalid,
+                           mine=deck.owner == phone_id()), status
 
 
 @decks_bp.get("/decks/<game_id>/<int:deck_id>/<list_name>/new")
@@ -366,8 +375,9 @@ def save_card(game_id: str, deck_id: int, list_name: str) -> Any:
         if isinstance(error, store.StaleDeck):
             flash(_refused(error, game), "error")
             return _render_deck(game, deck, 409)
+        field = error.params.get("field")
         return _card_form(game, deck, option, index, card, kind, status_of(error),
-                          _refused(error, game))
+                          _refused(error, game, option), field)
     flash(_("Card saved."), "info")
     anchor = f"{option.name}-{index}" if index else f"{option.name}-end"
     target = url_for("decks.deck_page", game_id=game_id, deck_id=deck_id,
