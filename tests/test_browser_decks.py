@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from taps import Taps
 
 from tests.test_browser import shot
 
@@ -18,21 +19,6 @@ GAMES = ["casse-toi-pov-con", "edgar-et-lucien", "election-usa", "storm-candidat
          "mourir-pour-le-rock"]
 NAMES = {"casse-toi-pov-con": 3, "edgar-et-lucien": 2, "election-usa": 3, "storm-candidate": 3,
          "mourir-pour-le-rock": 2}
-
-
-class Taps:
-    """A phone page whose clicks and choices are counted (typing is not a tap)."""
-
-    def __init__(self, page: Any) -> None:
-        self.page, self.count = page, 0
-
-    def click(self, locator: Any) -> None:
-        locator.click()
-        self.count += 1
-
-    def choose(self, locator: Any, value: str) -> None:
-        locator.select_option(value)
-        self.count += 1
 
 
 def in_language(phone: Any, base: str, lang: str) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from taps import Taps
 from test_browser import SCREENSHOTS, shot
 from test_browser_rock import call, claim, state, version
 
@@ -62,18 +63,6 @@ CARDS = tours() + [
 ] + [
     {"kind": "objective", "name": f"Objective {n}", "souvenir": 6 + n} for n in range(1, 7)
 ]
-
-
-class Taps:
-    """Every click, check or choice on a control counts one tap."""
-
-    def __init__(self, page: Any) -> None:
-        self.page = page
-        self.count = 0
-
-    def click(self, selector: str) -> None:
-        self.page.locator(selector).first.click()
-        self.count += 1
 
 
 def recorded(page: Any, before: int) -> None:

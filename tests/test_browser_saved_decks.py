@@ -11,24 +11,16 @@ from typing import Any
 
 import pytest
 from storm_deck_lists import whole_deck
+from taps import Taps
+from test_browser import shot
 from test_browser_election import claim_on_phone
 from test_browser_election_deck import DECK as ELECTION_DECK
 from test_browser_election_deck import ROW, pick, place
 from test_browser_rock_deck import CARDS as ROCK_CARDS
-from test_browser import shot
 
 from companion.decks.files import dump_deck_file
 
 pytestmark = pytest.mark.browser
-
-
-class Taps:
-    def __init__(self, page: Any) -> None:
-        self.page, self.count = page, 0
-
-    def click(self, locator: Any) -> None:
-        locator.click()
-        self.count += 1
 
 
 def import_deck(phone: Any, base: str, game: str, values: dict[str, Any], name: str) -> str:

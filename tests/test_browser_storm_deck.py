@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 from storm_deck_lists import whole_deck
+from taps import Taps
 from test_browser import SCREENSHOTS, shot
 from test_browser_a11y import axe_source
 
@@ -85,18 +86,6 @@ class Table:
             buys = []
         self.act({"type": "score_round", "points": [
             {"seat": s, "cards": 1} for s in range(len(PLAYERS))]})
-
-
-class Taps:
-    """Every click, check or choice on a control counts one tap."""
-
-    def __init__(self, page: Any) -> None:
-        self.page = page
-        self.count = 0
-
-    def click(self, selector: str) -> None:
-        self.page.locator(selector).first.click()
-        self.count += 1
 
 
 def version(page: Any) -> int:
