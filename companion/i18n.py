@@ -28,6 +28,10 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 from flask import g, request, session
 from flask_babel import Babel, get_locale, get_translations
+from jinja2 import pass_context
+from markupsafe import Markup
+
+from .elision import elided, fill
 
 TRANSLATIONS = Path(__file__).parent / "translations"
 ROOT = Path(__file__).resolve().parent.parent
@@ -99,7 +103,7 @@ def locale_name() -> str:
 def gettext(string: str, **variables: Any) -> str:
     """Flask-Babel's ``gettext``, from the catalog kept for this request."""
     text: str = translations().ugettext(string)
-    return text % variables if variables else text
+    return fill(text, variables, locale_name()) if variables else text
 
 
 def plural_form(singular: str, plural: str, count: int) -> str:
@@ -133,17 +137,39 @@ def init_app(app) -> None:  # type: ignore[no-untyped-def]
                           ";".join([str(TRANSLATIONS)] * len(domains)))
     app.config.setdefault("BABEL_DOMAIN", ";".join(domains))
     babel.init_app(app, locale_selector=select_locale)
-    # The templates' _(), gettext and ngettext through the catalog kept for the request.
+    # The templates' _(), gettext and ngettext through the catalog kept for the request,
+    # filled in as French elides (« d'Alice »).
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=lambda s: translations().ugettext(s),
         ngettext=lambda s, p, n: translations().ungettext(s, p, n),
         pgettext=lambda c, s: translations().upgettext(c, s),
         npgettext=lambda c, s, p, n: translations().unpgettext(c, s, p, n),
         newstyle=True)
+    app.jinja_env.globals.update(gettext=_template_gettext, ngettext=_template_ngettext)
 
     @app.context_processor
     def language_context() -> dict[str, object]:
         return {"current_lang": locale_name(), "languages": list(LANGUAGES.items())}
+
+
+@pass_context
+def _template_gettext(context: Any, string: str, **variables: Any) -> str:
+    """Jinja's new-style ``gettext`` (autoescaped, always formatted), elided for French."""
+    text = translations().ugettext(string)
+    if context.eval_ctx.autoescape:
+        text = Markup(text)
+    return elided(text, variables, locale_name()) % variables  # type: ignore[no-any-return]
+
+
+@pass_context
+def _template_ngettext(context: Any, singular: str, plural: str, num: int,
+                       **variables: Any) -> str:
+    """Jinja's new-style ``ngettext`` (``num`` among the values), elided for French."""
+    variables.setdefault("num", num)
+    text = translations().ungettext(singular, plural, num)
+    if context.eval_ctx.autoescape:
+        text = Markup(text)
+    return elided(text, variables, locale_name()) % variables  # type: ignore[no-any-return]
 
 
 def compile_catalogs(check: bool = False, domain: str = "*") -> list[Path]:

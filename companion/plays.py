@@ -8,7 +8,10 @@ read a table through the engine interface only: ``outcome(state)``,
 - ``REASON_LABELS``: ``{reason: msgid}`` (or ``(msgid, values)``) for the reasons of its
   outcome;
 - ``ROUND_LABEL``: what a round is called (``N_("Electoral Period %(n)s")``), for the
-  history page's dividers (default "Round %(n)s").
+  log's dividers (default "Round %(n)s"); or ``round_label(n) -> Label`` when a round has
+  a name of its own (a decade);
+- ``label_params(msgid, params) -> dict``: a stored label's parameters as today's engine
+  writes them (an amount an older engine stored as text, read back as a number).
 
 Without ``final_scores`` a score is the first whole number among the public fields
 ``score``, ``points``, ``vp`` and ``popularity`` of each player (the track a group keeps by
@@ -26,7 +29,7 @@ from datetime import datetime
 from types import ModuleType
 from typing import Any
 
-from .games.base import N_, GameError, Outcome
+from .games.base import N_, GameError, Label, Outcome
 
 SCORE_FIELDS = ("score", "points", "vp", "popularity")
 
@@ -39,6 +42,14 @@ REASONS = {
 }
 CONDITIONS_REASON = N_("Three conditions met at once: %(conditions)s.")
 ROUND = N_("Round %(n)s")
+
+
+def round_title(game: ModuleType, number: int) -> Label:
+    """What the log's divider calls round ``number`` of this game (see ``ROUND_LABEL``)."""
+    named = getattr(game, "round_label", None)
+    if named is not None:
+        return named(number)  # type: ignore[no-any-return]
+    return Label(getattr(game, "ROUND_LABEL", ROUND), {"n": number})
 
 
 @dataclass(frozen=True)

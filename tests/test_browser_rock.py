@@ -171,7 +171,7 @@ def test_french_phone_screens(live_server, new_phone):
     page.wait_for_selector("#song-roll-form button:not([disabled])")
     tap(page, "#song-roll-form button")
     page.wait_for_selector("#song-roll")
-    assert "Chanson n° 1 de Axelle" in roll_text(page)
+    assert "Chanson n°\u00a01 de la table, par Axelle" in roll_text(page)
     shot(page, "rock-fr-axelle")
 
 
@@ -193,7 +193,7 @@ def test_korean_phone_screens(live_server, new_phone):
     assert any("시상식: 2000년대에 열려요" in t["text"] for t in texts), texts
     tap(page, "#song-roll-form button")
     page.wait_for_selector("#song-roll")
-    assert "민준 님의 곡 1번" in roll_text(page)
+    assert "테이블의 1번째 곡, 민준 님" in roll_text(page)
     texts = look(page, live_server, "rock-song")
     assert any("능력: 그루피" in t["text"] for t in texts), texts
 

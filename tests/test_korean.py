@@ -104,9 +104,9 @@ def test_home_in_korean(client: FlaskClient) -> None:
 def test_new_table_pages_in_korean(client: FlaskClient) -> None:
     assert_korean(page(client, f"/new/{CASSE}"), "플레이어", "플레이어 추가", "옵션",
                   "폭발한 플레이어도 4의 규칙으로 점수를 얻어요", "판본 값",
-                  "인기도 트랙의 가장 높은 칸", "테이블 시작", "파랑", "분홍")
+                  "인기도 트랙의 가장 높은 칸", "테이블 시작", "파란색", "분홍색")
     assert_korean(page(client, f"/new/{EDGAR}"), "비공개 자금", "각자의 코그는 자기 휴대폰에만",
-                  "빨강", "2~4명. 빈 줄은 건너뛰어요.")
+                  "빨간색", "2~4명. 빈 줄은 건너뛰어요.")
 
 
 def test_a_refused_new_table_says_why_in_korean(client: FlaskClient) -> None:
@@ -182,7 +182,7 @@ def test_election_new_table_and_turn_in_korean(app: Flask) -> None:
                  "region", "blackmail", "journalist", "amount", "value", "count", "money",
                  "sincerity", "text", "name", "west", "coast"}  # a region id, typed as is
     assert_korean(page(phones[0], f"/new/{ELECTION}"), "서부 해안: 1위 승점",
-                  "색마다 예비에 두는 말 수", "빨강", "보라", allowed=ALLOWED | toml_keys)
+                  "색마다 예비에 두는 말 수", "빨간색", "보라색", allowed=ALLOWED | toml_keys)
     response = phones[0].post(f"/new/{ELECTION}", headers=KO, data={
         "player.name": ["Ann", "Bob", "Cy"], "player.colour": ["red", "blue", "green"]})
     assert response.status_code == 302, response.get_data(as_text=True)

@@ -197,7 +197,7 @@ def history(view: TableView) -> list[dict[str, Any]]:
             corrected[op.target] = op.seq
     rounds: dict[int, int | None] = {}
     if round_of is not None:
-        rounds = _rounds(view, raw)
+        rounds = _shown_rounds(_rounds(view, raw), raw)
     items = []
     for seq, kind, payload, _owner, _revealed, seat, author, created, label in raw:
         of = label.get("params", {}).get("of") if isinstance(label, dict) else None
@@ -218,8 +218,8 @@ def history(view: TableView) -> list[dict[str, Any]]:
         items.append({
             "seq": seq, "kind": kind, "text": text,
             "who": who, "at": created, "round": rounds.get(seq),
-            "round_text": None if rounds.get(seq) is None else _safe(
-                getattr(game, "ROUND_LABEL", plays.ROUND), {"n": rounds[seq]}, game),
+            "round_text": None if rounds.get(seq) is None else render_label(
+                view, plays.round_title(game, rounds[seq])),
             "undone": kind in ("action", "amend") and seq not in done_seqs,
             "corrected_by": corrected.get(seq) if seq in in_force or kind == "action" else None,
             "of": of, "target": payload.get("target") if kind == "amend" and isinstance(
@@ -256,6 +256,30 @@ def _rounds(view: TableView, raw: list[tuple[Any, ...]]) -> dict[int, int | None
         except (GameError, IndexError):
             return rounds
     return rounds
+
+
+def _shown_rounds(rounds: dict[int, int | None],
+                  raw: list[tuple[Any, ...]]) -> dict[int, int | None]:
+    """The round each entry is listed under: an undo or a redo under the round of the entry
+    it takes back or restores (undoing a round's last entry opens no heading of the next
+    round), and, read newest first, never a later round below an earlier one (a round
+    taken back and played again is one round, not « Round 5 / 6 / 5 »)."""
+    shown = dict(rounds)
+    for seq, kind, payload, *_rest in raw:
+        if kind in ("undo", "redo") and isinstance(payload, dict):
+            target = payload.get("of")
+            if isinstance(target, int) and target in shown:
+                shown[seq] = shown[target]
+    lowest: int | None = None
+    for seq, *_rest in reversed(raw):
+        number = shown.get(seq)
+        if number is None:
+            continue
+        if lowest is not None and number > lowest:
+            shown[seq] = lowest
+        else:
+            lowest = number
+    return shown
 
 
 def plays_label(raw: Any) -> Label:

@@ -9,6 +9,7 @@ from typing import Any
 from flask import current_app, session
 
 from ..db import get_db
+from ..elision import fill
 from ..games.base import GameError, Label
 from ..i18n import gettext, locale_name, number, plural_form
 from ..tables import TableService, TableView
@@ -71,13 +72,16 @@ def _worded(msgid: str, params: dict[str, Any], game: ModuleType | None) -> str:
 
 
 def _safe(msgid: str, params: dict[str, Any], game: ModuleType | None = None) -> str:
+    reread = getattr(game, "label_params", None) if game is not None else None
+    if reread is not None:  # a label stored by an older engine, as today's labels read
+        params = reread(msgid, params)
     text = _worded(msgid, params, game)
     names = _names(game)
     # Names in the reader's language, numbers (amounts, counts) as the reader's locale
     # writes them.
     params = {k: _param(v, names, game) for k, v in params.items()}
     try:
-        return text % params if params else text
+        return fill(text, params, locale_name()) if params else text
     except (KeyError, TypeError, ValueError):
         return msgid % params if params else msgid
 

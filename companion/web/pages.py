@@ -407,14 +407,14 @@ def recent_entries(view: TableView, count: int = RECENT_ENTRIES) -> list[dict[st
 
     done = {op.seq for op in view.replay.done}
     closed = {seq: number for number, seq in view.replay.round_closers.items()}
-    round_label = getattr(view.game, "ROUND_LABEL", plays.ROUND)
     items: list[dict[str, Any]] = []
     for seq in sorted(view.labels, reverse=True)[:count]:
         label = view.labels[seq]
         moves = label.msgid in ("undo", "redo")
         seat_change = label.msgid in SEAT_MSGIDS
         if seq in closed:
-            items.append({"divider": _(round_label, n=closed[seq])})
+            items.append({"divider": render_label(view, plays.round_title(view.game,
+                                                                          closed[seq]))})
         items.append({"seq": seq, "text": render_label(view, label),
                       "kind": label.msgid if moves else "seat" if seat_change else "action",
                       "undone": not moves and not seat_change and seq not in done})

@@ -53,7 +53,7 @@ REACTION_COLORS = {
     "positive": "#2f9e44", "indifferent": "#7a828f", "rejection": "#d9480f",
     "nightmare": "#1a1a1a",
 }
-PARTY_NAMES_KO = {"blue": "파랑", "orange": "주황", "pink": "분홍", "green": "초록"}
+PARTY_NAMES_KO = {"blue": "파란색", "orange": "주황색", "pink": "분홍색", "green": "녹색"}
 
 # Kit texts; {placeholders} come from the game data, so numbers are defined once.
 TEXTS: dict[str, dict[str, str]] = {
@@ -110,7 +110,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "yellow_line_help": {
         "en": "the yellow line lies between {after} and the next space",
         "fr": "la ligne jaune passe entre {after} et la case suivante",
-        "ko": "노란 선은 {after}와 다음 칸 사이에 있습니다"},
+        "ko": "노란색 선은 {after}와 다음 칸 사이에 있습니다"},
     "how_page": {"en": "Use as is, or glue on card stock", "fr": "Tel quel, ou collé sur du "
                  "carton", "ko": "그대로 쓰거나 두꺼운 종이에 붙이기"},
     "track_title": {"en": "Popularity", "fr": "Cote de popularité", "ko": "인기도"},

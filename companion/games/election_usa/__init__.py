@@ -127,6 +127,7 @@ from __future__ import annotations
 
 from .actions import (
     ACTION_FIELDS,
+    ROUND_LABEL,
     SEALS_FINAL,
     advertising_key,
     advertising_ranking,
@@ -216,6 +217,7 @@ from .state import (
     skeleton_count,
 )
 from .view import (
+    PLURALS,
     active_seats,
     describe,
     localized_names,
@@ -298,6 +300,8 @@ __all__ = [
     "region_index",
     "region_scores",
     "remaining_cards",
+    "PLURALS",
+    "ROUND_LABEL",
     "round_number",
     "score_region",
     "sealed",

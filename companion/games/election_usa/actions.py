@@ -556,6 +556,10 @@ def round_number(state: State) -> int:
     return state.turn
 
 
+# What a round is called in this game (the log's dividers): a turn, as the table says.
+ROUND_LABEL = N_("Turn %(n)s")
+
+
 def correctable(action: Mapping[str, Any]) -> bool:
     """Mistakes are undone, not corrected: no action replaces a past entry."""
     return False

@@ -9,6 +9,8 @@ from ..base import (
     N_,
     Label,
     MalformedInput,
+    Np_,
+    Plurals,
 )
 from ..sealed import REVEAL_ACTION, SEAL_ACTION
 from .actions import (
@@ -56,6 +58,14 @@ def localized_names(lang: str) -> dict[str, str]:
     names = {r["name_en"]: r.get(f"name_{lang}", r["name_en"]) for r in REGIONS}
     names.update({k["name_en"]: k.get(f"name_{lang}", k["name_en"]) for k in DATA["kinds"]})
     return names
+
+
+# The labels worded with a count: the reader's language picks « 1 pion », « 2 pions » (the
+# msgid is the one stored logs hold).
+PLURALS: Plurals = {
+    N_("%(name)s placed %(count)s pawns"): (Np_(
+        "%(name)s placed %(count)s pawn", "%(name)s placed %(count)s pawns"), "count"),
+}
 
 
 def describe(state: State, action: Mapping[str, Any]) -> Label:

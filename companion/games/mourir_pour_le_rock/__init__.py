@@ -166,7 +166,15 @@ from .data import (
 )
 from .deck import CARDS_SCHEMA, DECK_FIELDS
 from .learned import learned_cards
-from .reading import active_seats, describe, localized_names, random_action, to_json
+from .reading import (
+    active_seats,
+    describe,
+    label_params,
+    localized_names,
+    random_action,
+    round_label,
+    to_json,
+)
 from .scoring import SCORE_CATEGORIES, final_scores, gear_sets, ranking, score_of
 from .state import (
     EDITION_NAMES,
@@ -197,9 +205,11 @@ __all__ = [
     "Objective", "Player", "REASON_LABELS", "Reason", "Roll", "Settings", "State", "_HANDLERS",
     "_with_player",
     "apply", "correctable", "cubes_for", "describe", "dice_count", "example_players",
-    "final_scores", "gear_sets", "learned_cards", "localized_names", "outcome", "owner",
+    "final_scores", "gear_sets", "label_params", "learned_cards", "localized_names", "outcome",
+    "owner",
     "player_fields",
     "random_action",
-    "ranking", "refusal", "roll_dice", "round_number", "score_of", "sealed", "setup",
+    "ranking", "refusal", "roll_dice", "round_label", "round_number", "score_of", "sealed",
+    "setup",
     "to_json", "tours_in_decade", "turn_order", "unlocked", "zone_of",
 ]

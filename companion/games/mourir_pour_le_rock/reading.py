@@ -4,6 +4,7 @@ random play for the conformance suite."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -83,8 +84,9 @@ def describe(state: State, action: Mapping[str, Any]) -> Label:
                              dice_count(len(player.gear), state.settings.values))
         if not (typed or player is not None) or not dice:
             return Label(N_("%(name)s wrote a song"), {"name": name})
+        # The income stays a number: the web layer writes it as the reader's locale does.
         params = {"name": name, "dice": " + ".join(str(d) for d in dice),
-                  "income": f"{sum(dice) * state.settings['songs_income_per_pip']:,}"}
+                  "income": sum(dice) * state.settings["songs_income_per_pip"]}
         if kind == "rock_star":
             return Label(N_("%(name)s: rock-star life, a song: %(dice)s, $%(income)s"), params)
         if typed:
@@ -105,6 +107,28 @@ def describe(state: State, action: Mapping[str, Any]) -> Label:
     if isinstance(kind, str) and kind in _LABELS:
         return Label(_LABELS[kind], {"name": name})
     return Label(str(kind))
+
+
+# An income as labels stored it before they kept it a number: English digits ("3,000").
+_STORED_INCOME = re.compile(r"\d{1,3}(?:,\d{3})*")
+
+
+def label_params(msgid: str, params: Mapping[str, Any]) -> dict[str, Any]:
+    """A stored label's parameters as today's labels hold them: a song's income that an
+    older log kept as English text ("3,000") is read back as the number it is, so every
+    language writes it its own way."""
+    income = params.get("income")
+    if isinstance(income, str) and _STORED_INCOME.fullmatch(income):
+        return {**params, "income": int(income.replace(",", ""))}
+    return dict(params)
+
+
+def round_label(number: int) -> Label:
+    """What the log calls round ``number``: its decade, as the table names it."""
+    decades = DATA["decade"]
+    if 1 <= number <= len(decades):
+        return Label("%(decade)s", {"decade": decades[number - 1]["name_en"]})
+    return Label(N_("Round %(n)s"), {"n": number})
 
 
 def _card_json(cards: Sequence[Card]) -> list[dict[str, Any]]:
