@@ -119,7 +119,9 @@ def test_a_phone_that_missed_changes_is_told_at_once_on_reconnection(live_app: F
     response.close()
 
 
-def test_a_spectators_stream_moves_with_the_log_only(live_app: Flask) -> None:
+def test_a_spectators_stream_moves_with_the_log_and_the_seats(live_app: Flask) -> None:
+    """As the shared screen's: a finished table's seats move when a phone starts the
+    rematch, which the spectator's results card then offers."""
     client = live_app.test_client()
     table_id, host = new_table(client)
     watch = client.get(f"/api/tables/{table_id}").json  # no watch token in the API...
@@ -127,7 +129,11 @@ def test_a_spectators_stream_moves_with_the_log_only(live_app: Flask) -> None:
     token = live_app.extensions["companion_tables"].get(table_id).watch_token
     client.post(f"/api/tables/{table_id}/seats/1", headers={"X-Host-Token": host})
     response = client.get(f"/watch/{token}/events?v=0", buffered=False)
-    assert events_of(iter(response.response), 2)[1] == {"id": "0.1"}  # seating: not news
+    assert events_of(iter(response.response), 2)[1] == {
+        "id": "0.1", "data": '{"version": 0, "seating": 1}'}
+    response.close()
+    response = client.get(f"/watch/{token}/events?v=0&s=1", buffered=False)
+    assert events_of(iter(response.response), 2)[1] == {"id": "0.1"}  # nothing new
     response.close()
     assert client.get(f"/watch/{table_id}/events").status_code == 404  # a table id is not
     assert client.get("/t/nope/events").status_code == 404           # a watch link

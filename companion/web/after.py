@@ -83,14 +83,22 @@ def existing_rematch(table_id: str) -> str | None:
     return target
 
 
+def rematch_watch_token(table_id: str) -> str | None:
+    """The spectator link's token of a table's rematch, once a phone started it."""
+    target = existing_rematch(table_id)
+    return None if target is None else service().peek(target)[2].watch_token
+
+
 def results(view: TableView, spectator: bool = False) -> dict[str, Any]:
-    """What the results screen shows: the ranking, the reason, the rematch if one started."""
+    """What the results screen shows: the ranking, the reason, the rematch if one started
+    (for a spectator, the rematch's own spectator page)."""
     source = plays.scored(view.game, view.state)[1]
     return {
         "standings": plays.standings(view.game, view.state, view.players),
         "reason": reason_text(view),
         "score_label": _(plays.SCORE_LABELS[source]) if source else None,
         "rematch": None if spectator else existing_rematch(view.id),
+        "rematch_watch": rematch_watch_token(view.id) if spectator else None,
         "learn": None if spectator else learn_offer(view),
     }
 
@@ -121,10 +129,12 @@ def start_rematch(view: TableView, by: Sender) -> str:
                          seats=service().seat_tokens(view.id))
     except IntegrityError:
         return target  # another phone of the table started it a moment before
-    # The finished table's phones redraw and offer "Join the rematch".
+    # The finished table's phones (and its spectators and shared screen) redraw and offer
+    # the rematch: their live streams are woken.
     with service().db.write() as db_session:
         db_session.execute(update(TableRow).where(TableRow.id == view.id)
                            .values(seating=TableRow.seating + 1))
+        service().db.changed(db_session, view.id)
     return target
 
 

@@ -336,17 +336,9 @@ def event(now: Counters | None) -> str:
 
 
 def stream(watcher: Watcher, engine: Engine, table_id: str, since: Counters | None, *,
-           versions_only: bool, heartbeat_s: float, lasts_s: float, retry_ms: int,
+           heartbeat_s: float, lasts_s: float, retry_ms: int,
            clock: Callable[[], float] = time.monotonic) -> Iterator[str]:
-    """The text of one table's event stream, from the counters the phone has (``since``).
-
-    ``versions_only``: a spectator's stream, which moves with the log only.
-    """
-    def differs(a: Counters | None, b: Counters | None) -> bool:
-        if a is None or b is None:
-            return a != b
-        return a[0] != b[0] if versions_only else a != b
-
+    """The text of one table's event stream, from the counters the phone has (``since``)."""
     subscription = watcher.subscribe(table_id)
     try:
         yield f"retry: {int(retry_ms)}\n\n"
@@ -354,7 +346,7 @@ def stream(watcher: Watcher, engine: Engine, table_id: str, since: Counters | No
         if now is None:
             yield event(None)
             return
-        if since is None or differs(now, since):
+        if now != since:
             yield event(now)
         else:
             yield f"id: {now[0]}.{now[1]}\n\n"  # sets the id a reconnection sends back
@@ -370,7 +362,7 @@ def stream(watcher: Watcher, engine: Engine, table_id: str, since: Counters | No
                 if now is None:
                     yield event(None)
                     return
-            if differs(now, sent):
+            if now != sent:
                 yield event(now)
                 sent = now
     finally:
@@ -400,7 +392,7 @@ def _counted(lines: Iterator[str]) -> Iterator[bytes]:
             close()
 
 
-def _respond(table_id: str, *, versions_only: bool) -> Any:
+def _respond(table_id: str) -> Any:
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     with _OPEN.lock:
         if _OPEN.value >= int(_config("LIVE_MAX_STREAMS")):
@@ -416,7 +408,6 @@ def _respond(table_id: str, *, versions_only: bool) -> Any:
         seating = inputs.ascii_int(request.args.get("s", "")) or 0
         since = None if version is None else (version, seating)
     lines = stream(watcher_of(app), get_db().engine, table_id, since,
-                   versions_only=versions_only,
                    heartbeat_s=float(_config("LIVE_HEARTBEAT_S")),
                    lasts_s=float(_config("LIVE_STREAM_S")),
                    retry_ms=int(_config("LIVE_RETRY_MS")))
@@ -436,7 +427,7 @@ def events(table_id: str) -> Any:
     """The table's event stream: one event each time its version or seating moves."""
     if not _exists(table_id):
         return _not_found()
-    return _respond(table_id, versions_only=False)
+    return _respond(table_id)
 
 
 def _by_watch_token(token: str) -> str | None:
@@ -448,11 +439,12 @@ def _by_watch_token(token: str) -> str | None:
 
 @live_bp.get("/watch/<token>/events")
 def watch_events(token: str) -> Any:
-    """A spectator's stream: one event each time the table's log moves."""
+    """A spectator's stream: one event each time the table's log or its seats move (a
+    finished table's seats move when a phone starts the rematch, which the results offer)."""
     table_id = _by_watch_token(token)
     if table_id is None:
         return _not_found()
-    return _respond(table_id, versions_only=True)
+    return _respond(table_id)
 
 
 @live_bp.get("/tv/<token>/events")
@@ -462,7 +454,7 @@ def tv_events(token: str) -> Any:
     table_id = _by_watch_token(token)
     if table_id is None:
         return _not_found()
-    return _respond(table_id, versions_only=False)
+    return _respond(table_id)
 
 
 def _not_found() -> Any:

@@ -517,7 +517,8 @@ def watch(token: str) -> Any:
         view = service().by_watch_token(token)
     except TableNotFound:
         abort(404)
-    page = make_response(render_template("watch.html", **_context(view, None, spectator=True)))
+    page = make_response(render_template("watch.html", **_context(view, None, spectator=True),
+                                         seating=service().seating(view.id)[1]))
     page.headers["Cache-Control"] = "no-store"  # as the table page: never an older version
     return page
 
@@ -541,8 +542,9 @@ def live(table_id: str) -> Any:
         request.args.get("s", ""))
     try:
         if spectator:
+            # The seats too: a finished table's move when a phone starts the rematch.
             view = service().by_watch_token(table_id)
-            seating = 0
+            seating = service().seating(view.id)[1]
         else:
             # One small read: the version, the seating counter and the table's tokens; the
             # seats are read again only when the counter moved.
@@ -552,7 +554,7 @@ def live(table_id: str) -> Any:
             view = service().view_at(table_id, meta, version)
     except TableNotFound:
         abort(404)
-    if since == view.version and (spectator or seen_seating in (seating, None)):
+    if since == view.version and seen_seating in (seating, None):
         return unchanged(view.version, seating)
     if spectator:
         seat, host, seats = None, False, None
