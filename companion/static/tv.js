@@ -1,32 +1,81 @@
-// The shared screen (/tv/<token>): after table.js draws each version, the cards are laid
-// out to fit the screen. Loaded on the TV page only, after table.js.
+// The shared screen (/tv/<token>): after table.js draws each version, the screen keeps to
+// one screen and follows the table to its rematch. Loaded on the TV page only, after
+// table.js and the game's script. The board is laid out by tv.css alone, in shares of the
+// screen; what is left here costs a layout or two a redraw:
+// - the last entries: as many as the side column holds, the others hidden (never cut);
+// - a board the screen cannot hold (a long list of vices, a crowded table): tighter
+//   spacing, then the body text at the smallest size (still 20 px at 1080p);
+// - a rematch started on a phone: the screen moves to the rematch's own shared screen;
+// - Casse-toi's crack, shouted over the screen: it goes by itself after a while, as
+//   nobody taps a TV.
 (function () {
   "use strict";
   var root = document.getElementById("table");
   if (!root || !root.classList.contains("tv")) return;
-  // The shared screen is never scrolled: its cards flow in columns, and when they do not
-  // fit the screen, more columns and then a smaller scale are tried, never below the scale
-  // that keeps the body text at 18 px (1.0625rem x 1.08). Below 1100 px wide (a laptop
-  // window) the page is left as it is, and scrolls.
-  var TV_LAYOUTS = [[2, 1.5], [3, 1.5], [3, 1.35], [4, 1.35], [3, 1.2], [4, 1.2], [4, 1.08],
-    [5, 1.08]];
-  function fitTv() {
-    var main = document.querySelector("main");
-    var page = document.documentElement;
-    if (!main || window.innerWidth < 1100) {
-      delete root.dataset.columns;
-      if (main) main.style.zoom = "";
+  var CRACK_SHOWN_MS = 8000;
+  var followed = false;
+
+  function boardMode() {
+    return getComputedStyle(document.body).overflow === "hidden";
+  }
+
+  function fitLog(board) {
+    var log = board.querySelector("[data-tv-log]");
+    if (!log) return;
+    var items = log.querySelectorAll("li");
+    // Every box is read before anything is hidden: one layout.
+    var box = log.getBoundingClientRect();
+    var limit = box.bottom - (parseFloat(getComputedStyle(log).paddingBottom) || 0) + 0.5;
+    var from = items.length;
+    for (var i = 0; i < items.length; i++) {
+      if (items[i].getBoundingClientRect().bottom > limit) { from = i; break; }
+    }
+    for (var j = from; j < items.length; j++) items[j].hidden = true;
+  }
+
+  // The board, or one of its panels, holds more than its box (the log aside: it is fitted
+  // after). Read after one layout.
+  function overflows(board) {
+    var boxes = [board].concat(Array.prototype.slice.call(
+      board.querySelectorAll(".tv-panel:not([data-tv-log]), .tv-main > *, .tv-column")));
+    return boxes.some(function (el) {
+      return el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1;
+    });
+  }
+
+  function fit() {
+    var board = document.querySelector("#live .tv-root");
+    if (!board) return;
+    if (board.dataset.rematch && !followed) {
+      followed = true;
+      window.location.replace(board.dataset.rematch + window.location.search);
       return;
     }
-    for (var i = 0; i < TV_LAYOUTS.length; i++) {
-      root.dataset.columns = String(TV_LAYOUTS[i][0]);
-      main.style.zoom = String(TV_LAYOUTS[i][1]);
-      if (page.scrollHeight <= window.innerHeight && page.scrollWidth <= window.innerWidth) {
-        return;
-      }
+    if (!boardMode()) return;
+    for (var dense = 1; dense <= 2 && overflows(board); dense++) {
+      board.dataset.dense = String(dense);
     }
+    fitLog(board);
   }
-  window.addEventListener("resize", function () { fitTv(); });
-  document.addEventListener("table:render", fitTv);
-  fitTv();
+
+  var crack = document.getElementById("crack");
+  var crackTimer = null;
+  function crackGoes() {
+    if (!crack || crack.hidden || crackTimer) return;
+    var key = crack.dataset.key;
+    crackTimer = window.setTimeout(function () {
+      crackTimer = null;
+      if (crack.dataset.key === key) crack.hidden = true;
+    }, CRACK_SHOWN_MS);
+  }
+
+  window.addEventListener("resize", function () {
+    var board = document.querySelector("#live .tv-root");
+    if (!board) return;
+    delete board.dataset.dense;
+    board.querySelectorAll("[data-tv-log] li[hidden]").forEach(function (li) { li.hidden = false; });
+    fit();
+  });
+  document.addEventListener("table:render", function () { fit(); crackGoes(); });
+  fit();
 })();

@@ -1,8 +1,11 @@
 """The shared screen and the offline shell.
 
-- ``/tv/<watch token>``: the table for a TV or a laptop in the middle of the table. It renders
-  as a spectator (``to_json(state, None)``, no controls, nothing secret), in large type, kept
-  live like the phones, with the join QR code in a corner until every seat is held.
+- ``/tv/<watch token>``: the table for a TV or a laptop in the middle of the table: one
+  screen laid out per game (``templates/tv/games/<game id>.html``: the board large, every
+  player's standing, whose turn it is, the last entries), with the join QR code in a corner
+  until every seat is held. It renders as a spectator (``to_json(state, None)``, no
+  controls, nothing secret), kept live like the phones; at the end the final standings fill
+  the screen, and once a phone starts the rematch the screen moves to the rematch's own.
 - ``/sw.js``: the service worker, served from the root so its scope is the whole app. It
   caches the page shell and the static files, never table data (see the file itself).
 - ``/offline``: the page the service worker shows when a page cannot be loaded at all.
@@ -12,16 +15,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, current_app, make_response, render_template, request
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    make_response,
+    render_template,
+    request,
+    url_for,
+)
 
 from .. import inputs
 from ..i18n import gettext as _
 from ..tables import TableNotFound, TableView
+from .after import existing_rematch
 from .common import service
 from .fragments import fragment_answer
-from .pages import _context, public_url, qr_img, unchanged
+from .pages import _context, public_url, qr_img, recent_entries, unchanged
 
 tv_bp = Blueprint("tv", __name__)
+TV_ENTRIES = 12
 
 
 def _tv_view(token: str) -> TableView:
@@ -43,8 +56,22 @@ def _tv_context(view: TableView) -> dict[str, Any]:
         join_url=join_url,
         join_qr=qr_img(join_url, _("QR code to join this table")) if free else "",
         seating=service().seating(view.id)[1],
+        rematch_url=_rematch_url(view),
+        # More of the log than a phone shows: the side column shows as many as it holds.
+        recent=recent_entries(view, TV_ENTRIES),
     )
     return context
+
+
+def _rematch_url(view: TableView) -> str:
+    """The shared screen of the finished table's rematch, once a phone started it (the
+    rematch's own watch token: the screen follows it without anyone at the TV)."""
+    if view.outcome is None:
+        return ""
+    target = existing_rematch(view.id)
+    if target is None:
+        return ""
+    return url_for("tv.tv", token=service().get(target).watch_token)
 
 
 @tv_bp.get("/tv/<token>")
