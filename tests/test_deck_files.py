@@ -152,3 +152,11 @@ def test_the_readme_documents_every_card_list_key_and_choice() -> None:
                 assert f"`{field.name}`" in section, (game_id, field.name)
                 for value, _label in field.choices:
                     assert f"`{value}`" in section, (game_id, field.name, value)
+
+
+def test_dates_and_deep_nesting_are_refused_not_crashed_on() -> None:
+    message = refusal(STORM.replace('name = "Debate"', "name = 1979-05-27T07:32:00Z"))
+    assert "line 17 " in message and "name" in message
+    assert "nested too deep" in refusal("x = " + "[" * 5000 + "]" * 5000 + "\n" + STORM)
+    deep = "x = " + "{a = " * 500 + "1" + "}" * 500 + "\n" + STORM
+    assert "TOML" in refusal(deep) or "unknown key" in refusal(deep)

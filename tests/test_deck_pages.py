@@ -224,3 +224,18 @@ def test_a_file_with_an_error_imports_nothing(app: Flask, client: FlaskClient,
     assert "line 6 of the deck file" in capsys.readouterr().err
     assert companion(["decks", "export", "x"]) == 2
     assert "no deck named 'x'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("text, words", [
+    ('[[card]]\nkind = "policy"\nname = 1979-05-27T07:32:00Z\n', "name must be a text"),
+    ("[[card]]\nx = " + "[" * 5000 + "]" * 5000 + "\n", "nested too deep"),
+    ("[[card]]\nx = " + "{a = " * 500 + "1" + "}" * 500 + "\n", "card list"),
+])
+def test_the_new_table_form_refuses_odd_toml_and_keeps_what_was_typed(
+        client: FlaskClient, text: str, words: str) -> None:
+    form = {"player.name": ["Ann", "Bob", "Cy"],
+            "player.colour": ["red", "blue", "green"], "option.action_deck": text}
+    answer = client.post("/new/election-usa", data=form)
+    assert answer.status_code == 400
+    page = answer.get_data(as_text=True)
+    assert words in page and 'value="Ann"' in page

@@ -85,6 +85,9 @@ def _decode(data: bytes) -> str:
 def _toml(text: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
+    except RecursionError:  # thousands of nested arrays or inline tables
+        raise _at_line(None, MalformedInput(N_("not valid TOML: %(reason)s"), code="bad_toml",
+                                            reason="nested too deep")) from None
     except tomllib.TOMLDecodeError as error:
         found = re.search(r"\(at line (\d+), column \d+\)", str(error))
         reason = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error))
@@ -261,9 +264,20 @@ def parse_deck_text(text: str) -> list[dict[str, Any]]:
     except tomllib.TOMLDecodeError as error:
         raise MalformedInput(N_("the card list is not valid TOML: %(reason)s"),
                              reason=str(error)) from None
+    except RecursionError:  # thousands of nested arrays or inline tables
+        raise MalformedInput(N_("the card list is not valid TOML: %(reason)s"),
+                             reason="nested too deep") from None
     cards = data.get("card", [])
     if set(data) - {"card"} or not isinstance(cards, list):
         raise MalformedInput(N_("the card list must be [[card]] tables only"))
+    for index, card in enumerate(cards, start=1):
+        if not isinstance(card, dict):
+            raise MalformedInput(N_("the card list must be [[card]] tables only"))
+        for key, value in card.items():
+            if not isinstance(value, str | int | bool) or isinstance(value, float):
+                raise MalformedInput(N_("card %(index)s of the card list: %(field)s must be "
+                                        "a text, a whole number or true/false"),
+                                     index=index, field=key)
     return cards
 
 
