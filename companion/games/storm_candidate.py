@@ -139,6 +139,9 @@ from .storm_deck import cards_out as cards_out
 from .storm_deck import learned_cards as learned_cards
 from .storm_deck import street_picker as street_picker
 
+# The most card points a round can give a player, above which the phone asks first.
+from .storm_scoring import most_card_points as most_card_points
+
 ID = "storm-candidate"
 NAME = "폭풍의 대권주자"
 # The rules revision a new table plays by (``base.RULES_KEY``): revision 2 gives no red card

@@ -138,3 +138,43 @@
     });
   });
 })();
+
+// 폭풍의 대권주자: the round's points. Card points above the most a player's cards can give
+// in a round (each input's data-most, storm_scoring) make the form ask first, naming the
+// player (table.js asks a form's data-confirm in the page's dialog); the engine still
+// records any count.
+(function () {
+  "use strict";
+
+  function ask(form) {
+    var over = [];
+    form.querySelectorAll("input[data-most]").forEach(function (field) {
+      var value = parseInt(field.value, 10);
+      if (value > parseInt(field.dataset.most, 10)) over.push(field.dataset.over);
+    });
+    if (over.length) form.dataset.confirm = over.join(" ");
+    else delete form.dataset.confirm;
+  }
+
+  function pointsForm(target) {
+    return target && target.closest ? target.closest("#points-form") : null;
+  }
+
+  ["input", "change"].forEach(function (type) {
+    document.addEventListener(type, function (event) {
+      var form = pointsForm(event.target);
+      if (form) ask(form);
+    });
+  });
+  // A form drawn again with the values kept (data-keep) asks from those values too.
+  ["click", "keydown"].forEach(function (type) {
+    document.addEventListener(type, function (event) {
+      var form = pointsForm(event.target);
+      if (form) ask(form);
+    }, true);
+  });
+  document.addEventListener("table:render", function () {
+    var form = document.getElementById("points-form");
+    if (form) ask(form);
+  });
+})();
