@@ -41,7 +41,15 @@ from ..tables import (
 )
 from . import pages
 from .api import api_bp, error_body
-from .common import _names, _safe, render_label, sentence, service, translate_error
+from .common import (
+    _names,
+    _safe,
+    local_path,
+    render_label,
+    sentence,
+    service,
+    translate_error,
+)
 from .decks import learn_offer
 
 after_bp = Blueprint("after", __name__)
@@ -406,10 +414,7 @@ def set_theme(mode: str) -> Any:
     if mode in THEMES:
         session["theme"] = mode
         session.permanent = True
-    target = request.args.get("next") or "/"
-    if not target.startswith("/") or target.startswith("//"):
-        target = "/"
-    return redirect(target)
+    return redirect(local_path(request.args.get("next")))
 
 
 @after_bp.get("/favicon.ico")

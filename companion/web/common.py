@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 from types import ModuleType
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import current_app, session
 
@@ -32,6 +33,20 @@ def phone_id() -> str:
         session["phone"] = existing
         session.permanent = True
     return existing
+
+
+def local_path(target: str | None) -> str:
+    """Where a "next" parameter may send a phone: a path of this server, else "/". A
+    control character or a backslash is refused (browsers drop tabs and newlines, so
+    "/\t/evil.example" would go to another host; a newline breaks the header)."""
+    if not target or any(ord(c) < 32 or c in "\\\x7f" for c in target):
+        return "/"
+    if not target.startswith("/") or target.startswith("//"):
+        return "/"
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc:
+        return "/"
+    return target
 
 
 def _names(game: ModuleType | None) -> dict[str, str]:

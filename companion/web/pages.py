@@ -44,7 +44,7 @@ from ..tables import (
     sealed_step,
 )
 from .api import status_of
-from .common import render_label, service, translate_error
+from .common import local_path, render_label, service, translate_error
 from .fragments import fragment_answer
 from .security import CSRF_SESSION_KEY
 
@@ -476,9 +476,7 @@ def set_language(lang: str) -> Any:
     if lang in LANGUAGES:
         session["lang"] = lang
         session.permanent = True
-    target = request.args.get("next") or "/"
-    if not target.startswith("/") or target.startswith("//"):
-        target = "/"
+    target = local_path(request.args.get("next"))
     # A page whose address names a language (the rules reference) follows the new choice.
     parts = urlsplit(target)
     query = [(k, v) for k, v in parse_qsl(parts.query) if k != "lang"]
