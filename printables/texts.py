@@ -145,14 +145,14 @@ COMMON_TEXTS: dict[str, dict[str, str]] = {
               "on the black line.",
         "fr": "Encollez la bande grise de droite et posez le bord gauche du morceau {name} "
               "sur le trait noir.",
-        "ko": "오른쪽 회색 띠에 풀을 바르고 {name} 조각의 왼쪽 가장자리를 검은 선에 맞춰 "
+        "ko": "오른쪽 회색 띠에 풀을 바르고 {name} 조각의 왼쪽 가장자리를 검은색 선에 맞춰 "
               "붙이세요."},
     "tile_cut_glue_below": {
         "en": "Spread glue on the grey strip below and lay tile {name}'s top edge on the "
               "black line.",
         "fr": "Encollez la bande grise du bas et posez le bord haut du morceau {name} sur "
               "le trait noir.",
-        "ko": "아래 회색 띠에 풀을 바르고 {name} 조각의 위쪽 가장자리를 검은 선에 맞춰 "
+        "ko": "아래 회색 띠에 풀을 바르고 {name} 조각의 위쪽 가장자리를 검은색 선에 맞춰 "
               "붙이세요."},
     "tile_overlap": {
         "en": "the next tile covers the last {mm} mm: match the ⊕ marks and glue.",

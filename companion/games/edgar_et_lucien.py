@@ -391,6 +391,9 @@ PLURALS: Plurals = {
     N_("this Intimidation names %(count)s player(s)"): (Np_(
         "this Intimidation names %(count)s player", "this Intimidation names %(count)s players"),
         "count"),
+    N_("%(what)s: %(count)s Manigance cards drawn"): (Np_(
+        "%(what)s: %(count)s Manigance card drawn", "%(what)s: %(count)s Manigance cards drawn"),
+        "count"),
 }
 
 

@@ -150,7 +150,7 @@ TEXTS: dict[str, dict[str, str]] = {
             "ko": "{top} 초과: 승리"},
     "lose": {"en": "below 0: lose", "fr": "sous 0 : défaite", "ko": "0 미만: 패배"},
     "marine_here": {"en": "Marine card here", "fr": "carte Marine ici", "ko": "마린 카드 자리"},
-    "yellow_line": {"en": "yellow line", "fr": "ligne jaune", "ko": "노란 선"},
+    "yellow_line": {"en": "yellow line", "fr": "ligne jaune", "ko": "노란색 선"},
     "summary_title": {"en": "Summary", "fr": "Résumé", "ko": "요약"},
     "summary_text": {
         "en": "Everyone searches the crowd at once. A card turned over is kept, under your "

@@ -174,7 +174,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "office_zone": {"ko": "구역 (1~5)", "en": "Zone (1–5)"},
     "action_back": {"ko": "행동 카드", "en": "Action card"},
     "office_back": {"ko": "사무실", "en": "Office"},
-    "how_board": {"ko": "조각을 오려 회색 띠에 풀을 바르고 검은 선에 맞춰 붙입니다",
+    "how_board": {"ko": "조각을 오려 회색 띠에 풀을 바르고 검은색 선에 맞춰 붙입니다",
                   "en": "Cut out each tile, glue it on the grey strip to the black line"},
     "how_page": {"ko": "그대로 쓰거나 두꺼운 종이에 붙입니다",
                  "en": "Use as is, or glue on card stock"},
