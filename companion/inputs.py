@@ -30,6 +30,13 @@ _ASCII_SIGNED_INT = re.compile(r"-?[0-9]{1,9}")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
+# Characters that show nothing or turn the text around: zero-width spaces and joiners, the
+# word joiner, the byte-order mark, and the bidirectional controls (U+202E shows "Ann" for
+# "nnA"). A name holding one looks like another player's.
+INVISIBLE = frozenset("\u200b\u200c\u200d\u2060\ufeff\u200e\u200f\u061c"
+                      "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
 def _bad_character(text: str) -> str | None:
     """The first character no text field may hold (a control character, a surrogate)."""
     for char in text:
@@ -38,11 +45,24 @@ def _bad_character(text: str) -> str | None:
     return None
 
 
+def _invisible_character(text: str) -> str | None:
+    return next((char for char in text if char in INVISIBLE), None)
+
+
+def name_key(name: str) -> str:
+    """What makes two players' names the same to the eye: equal after NFKC and case
+    folding, spaces aside ("Ann", "ANN", "Ａｎｎ" and "An n" are one name)."""
+    return "".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
 _MESSAGES = {
     # kind: (a field of its own, a field of player row %(index)s)
     "surrogate": (N_("%(field)s is not valid text (it holds a lone surrogate)"),
                   N_("player %(index)s: %(field)s is not valid text (it holds a lone "
                      "surrogate)")),
+    "invisible": (N_("%(field)s holds an invisible or direction character (%(char)s)"),
+                  N_("player %(index)s: %(field)s holds an invisible or direction character "
+                     "(%(char)s)")),
     "control": (N_("%(field)s holds a control character (%(char)s)"),
                 N_("player %(index)s: %(field)s holds a control character (%(char)s)")),
     "long": (N_("%(field)s is %(limit)s characters at most"),
@@ -70,6 +90,9 @@ def clean_text(value: Any, field: str, limit: int = MAX_NAME,
     bad = _bad_character(text)
     if bad is not None:
         raise refuse("control", "bad_text", char=f"U+{ord(bad):04X}")
+    hidden = _invisible_character(text)
+    if hidden is not None:
+        raise refuse("invisible", "bad_text", char=f"U+{ord(hidden):04X}")
     if len(text) > limit:
         raise refuse("long", "text_too_long", limit=limit)
     return text
@@ -90,7 +113,23 @@ def clean_players(players: Any) -> Any:
             name = clean_text(key, "a field name", limit=MAX_NAME, player=index)
             out[name] = clean_text(value, str(name), player=index)
         cleaned.append(out)
+    _one_name_each(cleaned)
     return cleaned
+
+
+def _one_name_each(players: list[Any]) -> None:
+    """Two players of one table never share a name to the eye (see ``name_key``)."""
+    seen: dict[str, int] = {}
+    for index, row in enumerate(players, start=1):
+        name = row.get("name") if isinstance(row, dict) else None
+        if not isinstance(name, str) or not name:
+            continue
+        key = name_key(name)
+        if key in seen:
+            raise MalformedInput(N_("player %(index)s: the name %(name)s is already player "
+                                    "%(other)s's"), code="same_name", index=index, name=name,
+                                 other=seen[key])
+        seen[key] = index
 
 
 def clean_options(options: Any) -> Any:
