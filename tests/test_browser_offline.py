@@ -19,7 +19,8 @@ pytestmark = pytest.mark.browser
 
 RULES_CACHE = "companion-rules-v1"
 KEPT_RULES = """(name) => caches.open(name).then((cache) => cache.keys())
-  .then((keys) => keys.map((request) => new URL(request.url).pathname + new URL(request.url).search))"""
+  .then((keys) => keys.map((request) => new URL(request.url))
+  .map((url) => url.pathname + url.search))"""
 
 
 def controlled(phone: Any) -> None:
