@@ -799,7 +799,9 @@ def test_the_log_names_the_songs_roll() -> None:
     label = game.describe(state, {"type": "song", "seat": 0})
     roll = act(state, "song", 0).last_roll
     assert label.params["dice"] == " + ".join(str(d) for d in roll.dice)
-    assert label.params["income"] == f"{roll.income:,}"
+    # The income stays a number: the web layer writes it in the reader's locale.
+    assert label.params["income"] == roll.income
     typed = game.describe(state, {"type": "song", "seat": 0, "dice": [6, 5]})
-    assert typed.render() == "Axelle wrote a song: 6 + 5 typed in, $11,000"
+    assert typed.msgid == "%(name)s wrote a song: %(dice)s typed in, $%(income)s"
+    assert typed.params == {"name": "Axelle", "dice": "6 + 5", "income": 11000}
     assert game.describe(state, {"type": "song", "seat": 9}).render() == "? wrote a song"
