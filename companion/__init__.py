@@ -38,6 +38,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         TRUST_PROXY=os.environ.get("COMPANION_TRUST_PROXY", "") in ("1", "true", "yes"),
         SERVER_THREADS=int(os.environ.get("COMPANION_THREADS", "16")),
         DATABASE_BUSY_TIMEOUT_MS=int(os.environ.get("COMPANION_BUSY_TIMEOUT_MS", "5000")),
+        # Tests only: let the API and the new-table form choose a table's seed (its dice and
+        # shuffles). Otherwise the server draws every seed and refuses one sent by a phone.
+        ACCEPT_SEEDS=os.environ.get("COMPANION_ACCEPT_SEEDS", "") in ("1", "true", "yes"),
     )
     if test_config:
         app.config.update(test_config)

@@ -47,6 +47,7 @@ from .games.base import (
     HOST,
     N_,
     RULES_KEY,
+    SEED_BITS,
     TABLE,
     GameError,
     IllegalAction,
@@ -588,7 +589,7 @@ class TableService:
         for option in game.OPTIONS:
             if option.kind == "seed" and option.name not in options:
                 # Shuffles differ from table to table, yet replay the same from the log.
-                options[option.name] = secrets.randbelow(2**31)
+                options[option.name] = secrets.randbits(SEED_BITS)
         state = game.setup(players, options)  # validates, or raises before anything is stored
         table_id = table_id or secrets.token_urlsafe(12)  # 96 random bits
         row = TableRow(id=table_id, game=game_id, players=players, options=options, version=0,
@@ -1102,7 +1103,7 @@ class TableService:
                 self._log_seat(session, table_id, seat, "taken", by)
             else:
                 raise SeatTaken(N_("this seat is held by another phone: ask for it, and the "
-                                   "host or that phone hands it over"))
+                                   "host or the phone holding it hands it over"))
             self._seating_moved(session, table_id)
         return token
 

@@ -111,6 +111,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
         DATABASE_URL=f"sqlite:///{folder / 'db.sqlite'}",
         SECRET_KEY="browser-tests-only",
         PYTHONUNBUFFERED="1",
+        COMPANION_ACCEPT_SEEDS="1",  # the tests choose seeds to know the dice
     )
     env.pop("COMPANION_PUBLIC_URL", None)
     log_path = folder / "server.log"
@@ -267,7 +268,7 @@ def app(tmp_path: Path) -> Iterator[Flask]:
     from companion import create_app
 
     app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite'}",
-                      "SECRET_KEY": "test", "RATE_LIMIT": 100_000})
+                      "SECRET_KEY": "test", "RATE_LIMIT": 100_000, "ACCEPT_SEEDS": True})
     app.test_client_class = HostClient
     yield app
     app.extensions["companion_db"].engine.dispose()

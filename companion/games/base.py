@@ -157,6 +157,10 @@ class Option:
 
 
 MAX_DECK_CARDS = 300
+# A table's dice and shuffles come from a seed the server draws (never a phone): this many
+# random bits. Tables stored with the 31-bit seeds of earlier releases replay as they were.
+SEED_BITS = 256
+MAX_SEED = 2**SEED_BITS - 1
 MAX_CARD_TEXT = 120
 
 # The revision of a game's rules a table plays by, kept in its options under this key. The

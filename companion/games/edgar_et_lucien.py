@@ -207,6 +207,7 @@ from typing import Any
 
 from .base import (
     HOST,
+    MAX_SEED,
     N_,
     RULES_KEY,
     GameError,
@@ -269,7 +270,7 @@ OPTIONS = (
            N_("Each player's Cogs show only on their own phone (a robbery shows them)")),
     Option("seed", "seed", 0, N_("Shuffle of the Manigance deck"),
            N_("Any number: the same number gives the same deck order; a new table draws one"),
-           minimum=0, maximum=2**31 - 1),
+           minimum=0, maximum=MAX_SEED),
 )
 
 

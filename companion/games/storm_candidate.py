@@ -94,6 +94,7 @@ from typing import Any
 
 from .base import (
     HOST,
+    MAX_SEED,
     N_,
     RULES_KEY,
     TABLE,
@@ -185,7 +186,7 @@ PHASES = ("order", "workers", "buying", "scoring", "over")
 
 OPTIONS = (
     Option("seed", "seed", 0, N_("Shuffle seed (the random bus of round 1)"),
-           minimum=0, maximum=2**31 - 1),
+           minimum=0, maximum=MAX_SEED),
     Option("blue_offices_first_round", "bool", True,
            N_("First round: blue offices only"),
            N_("As the rulebook says: in round 1 offices give no coins and no points")),

@@ -8,10 +8,10 @@ from flask import Blueprint, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from .. import inputs
-from ..games import GAMES
+from ..games import GAMES, get_game
 from ..games.base import N_, GameError, GameOver, IllegalAction, MalformedInput
 from ..tables import NotAllowed, SeatTaken, Sender, TableNotFound, TableView, VersionConflict
-from .common import service, translate_error
+from .common import refuse_chosen_seeds, service, translate_error
 from .limits import limit
 
 api_bp = Blueprint("api", __name__)
@@ -81,6 +81,7 @@ def create_table() -> Any:
     game_id = body.get("game")
     if not isinstance(game_id, str):
         raise MalformedInput(N_("game must be a game id"), code="bad_game")
+    refuse_chosen_seeds(get_game(game_id), body.get("options"))
     view = service().create(game_id, body.get("players"), body.get("options"))
     # The host token is given once, here: the creator keeps it (X-Host-Token).
     return jsonify({**view.to_json(), "host_token": service().host_token(view.id)}), 201

@@ -11,7 +11,7 @@ from flask import current_app, session
 
 from ..db import get_db
 from ..elision import fill
-from ..games.base import GameError, Label
+from ..games.base import N_, GameError, Label, MalformedInput
 from ..i18n import gettext, locale_name, number, plural_form
 from ..tables import TableService, TableView
 
@@ -33,6 +33,19 @@ def phone_id() -> str:
         session["phone"] = existing
         session.permanent = True
     return existing
+
+
+def refuse_chosen_seeds(game: ModuleType, options: Any) -> None:
+    """A phone never chooses a table's dice or shuffles: a seed option sent to the API or
+    the new-table form is refused, unless the server is configured for tests
+    (``COMPANION_ACCEPT_SEEDS``)."""
+    if current_app.config.get("ACCEPT_SEEDS") or not isinstance(options, dict):
+        return
+    for option in game.OPTIONS:
+        if option.kind == "seed" and option.name in options:
+            raise MalformedInput(N_("option %(name)s: the server draws the dice and shuffles "
+                                    "itself; a table cannot choose them"),
+                                 code="seed_refused", name=option.name)
 
 
 def local_path(target: str | None) -> str:

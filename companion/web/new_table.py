@@ -17,7 +17,7 @@ from ..games import GAMES, get_game
 from ..games.base import GameError, MalformedInput, Option, Words
 from ..i18n import gettext as _
 from .api import status_of
-from .common import phone_id, service, translate_error
+from .common import phone_id, refuse_chosen_seeds, service, translate_error
 from .limits import limit
 from .pages import _remember_table, _set_cookie_map, pages_bp
 from .storage import is_storage_fault, storage_message
@@ -107,6 +107,7 @@ def new_table(game_id: str) -> Any:
                     "characters.", limit=inputs.MAX_PROFILE_NAME), "error")
             return again(400, options)
         try:
+            refuse_chosen_seeds(game, options)
             view = service().create(game_id, players, options)
         except GameError as error:
             flash(translate_error(error), "error")

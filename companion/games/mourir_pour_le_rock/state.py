@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..base import N_, Option, Outcome, Words
+from ..base import MAX_SEED, N_, Option, Outcome, Words
 from .data import (
     ACTIONS,
     DATA,
@@ -93,7 +93,7 @@ OPTIONS: tuple[Option, ...] = tuple(
            edition=True, fields=DECK_FIELDS, example=DECK_EXAMPLE, schema=CARDS_SCHEMA),
     Option("seed", "seed", 0, N_("Song dice"),
            N_("Any number: the same number gives the same rolls; a new table draws one"),
-           minimum=0, maximum=2**31 - 1),
+           minimum=0, maximum=MAX_SEED),
 )
 EDITION_NAMES: tuple[str, ...] = tuple(_option_name(s, k) for s, k, *_ in _EDITION)
 
