@@ -11,6 +11,7 @@ def register_blueprints(app: Flask) -> None:
     from .api import api_bp
     from .decks import decks_bp
     from .live import live_bp
+    from .map_labels import label_lines
     from .pages import pages_bp
     from .printing import printing_bp
     from .rules import rules_bp
@@ -24,3 +25,4 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(rules_bp, url_prefix="/rules")
     app.register_blueprint(printing_bp, url_prefix="/print")
     app.register_blueprint(tv_bp)
+    app.add_template_global(label_lines, "map_label_lines")  # names written in a map's cells
