@@ -198,8 +198,8 @@ def test_korean_pages(app: Flask) -> None:
     assert post(axelle, table_id, {"a.type": "song", "a.seat": "0"}).status_code == 200
     allowed = ALLOWED | {"Axelle", "Bruno", "Groupies"}
     mine = html.unescape(axelle.get(f"/t/{table_id}", headers=KO).get_data(as_text=True))
-    assert_korean(mine, "80년대", "테이블의 1번째 곡, Axelle 님", "Bruno 님의 큐브를 기다리는 중이에요.",
-                  "점수표", allowed=allowed)
+    assert_korean(mine, "80년대", "테이블의 1번째 곡, Axelle 님",
+                  "Bruno 님의 큐브를 기다리는 중이에요.", "점수표", allowed=allowed)
     theirs = html.unescape(bruno.get(f"/t/{table_id}", headers=KO).get_data(as_text=True))
     assert_korean(theirs, "내 큐브", "투어 떠나기", "정신과 상담", "치료: 90년대에 열려요",
                   allowed=allowed)
