@@ -8,12 +8,13 @@ missing column, bad SQL) stay 500.
 
 from __future__ import annotations
 
+import sqlite3
 from datetime import UTC, datetime
 from typing import Any
 
 from flask import Flask, jsonify, render_template, request
 from sqlalchemy import Column, Integer, MetaData, String, Table, delete, insert, select
-from sqlalchemy.exc import OperationalError, SQLAlchemyError
+from sqlalchemy.exc import InterfaceError, OperationalError, SQLAlchemyError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from ..db import TableRow, get_db
@@ -36,6 +37,19 @@ STORAGE_FAULTS = (
     "server closed the connection",
     "terminating connection",
     "could not extend file",
+    # PostgreSQL restarting, recovering or stopping (libpq 15 says "connection to server ...
+    # failed: FATAL: the database system is starting up"), and a connection it closed.
+    "the database system is starting up",
+    "the database system is in recovery mode",
+    "the database system is not yet accepting connections",
+    "the database system is not accepting connections",
+    "the database system is shutting down",
+    "connection to server",
+    "connection is closed",
+    "connection already closed",
+    "the connection is lost",
+    "ssl connection has been closed",
+    "consuming input failed",
 )
 
 _metadata = MetaData()
@@ -47,12 +61,24 @@ health_checks = Table(
 
 
 def is_storage_fault(error: BaseException) -> bool:
+    """A fault of the storage, not of the program: SQLAlchemy's operational and interface
+    errors, and the drivers' own (a pooled connection read straight, as the shared reads do),
+    whose message says the database is locked, full, unreachable or restarting."""
     if isinstance(error, PoolTimeout):
         return True  # every pooled connection busy for POOL_TIMEOUT_S
-    if isinstance(error, OperationalError):
+    if isinstance(error, OperationalError | InterfaceError):
         message = str(error.orig if error.orig is not None else error).lower()
         return any(fault in message for fault in STORAGE_FAULTS)
+    if _driver_error(error):
+        return any(fault in str(error).lower() for fault in STORAGE_FAULTS)
     return False
+
+
+def _driver_error(error: BaseException) -> bool:
+    """sqlite3's or psycopg's own OperationalError or InterfaceError, not wrapped."""
+    kind = type(error)
+    return kind.__name__ in ("OperationalError", "InterfaceError") and (
+        kind.__module__.startswith(("sqlite3", "psycopg")))
 
 
 def _wants_json() -> bool:
@@ -102,13 +128,23 @@ def _reason(error: BaseException) -> str:
 
 def init_app(app: Flask) -> None:
     @app.errorhandler(OperationalError)
+    @app.errorhandler(InterfaceError)
     @app.errorhandler(PoolTimeout)
-    def _storage_fault(error: SQLAlchemyError) -> Any:
+    @app.errorhandler(sqlite3.OperationalError)
+    def _storage_fault(error: Exception) -> Any:
         if not is_storage_fault(error):
             raise error
         app.logger.warning("storage unavailable on %s %s: %s", request.method, request.path,
                            error)
         return storage_unavailable()
+
+    try:
+        import psycopg
+    except ImportError:  # SQLite only: no PostgreSQL driver installed
+        pass
+    else:
+        app.register_error_handler(psycopg.OperationalError, _storage_fault)
+        app.register_error_handler(psycopg.InterfaceError, _storage_fault)
 
     @app.get("/healthz")
     def healthz() -> Any:
