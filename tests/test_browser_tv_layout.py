@@ -16,8 +16,11 @@ a TV is, each looked at every few moves and at the end. On every look:
   Single characters are marks, not text to read (▶, ✓, ☠, a map's M, P and pawn letters);
   the top bar (the app's name, language and theme links) is the page's, not the board's.
 
-Screenshots: ``test-artifacts/screenshots/tv-layout-<game>-<width>-<moment>.png``: the
-screen with the join code, the first look at each phase of the game, and the end.
+Each game is played in English and in French (Korean for 폭풍의 대권주자, whose French
+is no longer than its English). Screenshots:
+``test-artifacts/screenshots/tv-layout-<game>-<language>-<width>-<moment>.png``: the screen
+with the join code, the first look at each phase of the game, the last look before the
+end, and the end.
 
 A second test: the screen at a finished table follows the rematch a phone starts, by
 itself (nobody touches the TV)."""
@@ -155,9 +158,9 @@ def _phase(game_id: str, state: Any) -> str:
     return str(phase) if isinstance(phase, str) else PHASE_OF.get(game_id, lambda s: "play")(state)
 
 
-def _shot(page: Any, game_id: str, width: int, moment: str) -> None:
+def _shot(page: Any, game_id: str, width: int, moment: str, lang: str = "en") -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"tv-layout-{game_id}-{width}-{moment}.png"))
+    page.screenshot(path=str(SCREENSHOTS / f"tv-layout-{game_id}-{lang}-{width}-{moment}.png"))
 
 
 def _wait_for(page: Any, version: int) -> None:
@@ -167,16 +170,22 @@ def _wait_for(page: Any, version: int) -> None:
                   " requestAnimationFrame(done)))")
 
 
-@pytest.mark.parametrize("game_id", list(GAMES))
+# Each game in English and in the language whose words run longest on its screen.
+LANGUAGES = {"casse-toi-pov-con": "fr-FR", "edgar-et-lucien": "fr-FR", "election-usa": "fr-FR",
+             "mourir-pour-le-rock": "fr-FR", "storm-candidate": "ko-KR"}
+
+
+@pytest.mark.parametrize(("game_id", "locale"), [(g, lang) for g in GAMES
+                                                 for lang in ("en-GB", LANGUAGES[g])])
 def test_the_shared_screen_is_one_board_at_720p_and_1080p_all_game(live_server, new_phone,
-                                                                  game_id):
+                                                                  game_id, locale):
     game = GAMES[game_id]
     table = new_table(live_server, game_id, count=game.MAX_PLAYERS)
     link = tv_url(table)
     screens = {}
     for width, height in SIZES:
         screen = new_phone(viewport={"width": width, "height": height}, device_scale_factor=1,
-                           is_mobile=False, has_touch=False, locale="en-GB")
+                           is_mobile=False, has_touch=False, locale=locale)
         screen.goto(link)
         screen.wait_for_selector("#live .tv-root")
         screens[width] = screen
@@ -188,7 +197,7 @@ def test_the_shared_screen_is_one_board_at_720p_and_1080p_all_game(live_server, 
             found = screen.evaluate(LAYOUT_PROBLEMS, MIN_TEXT_PX_1080 if height >= 1080 else 0)
             problems.extend(f"{width}x{height} after {played} actions: {p}" for p in found[:6])
             if moment:
-                _shot(screen, game_id, width, moment)
+                _shot(screen, game_id, width, moment, locale[:2])
 
     # Seats free: the join code is in the corner.
     for screen in screens.values():
@@ -206,7 +215,8 @@ def test_the_shared_screen_is_one_board_at_720p_and_1080p_all_game(live_server, 
         if first:
             shot_phases.add(phase)
         if first or played % LOOK_EVERY == 0:
-            look(f"2-{phase}" if first else None, played)
+            # The last regular look before the end stays as "2-late" (the busiest boards).
+            look(f"2-{phase}" if first else "2-late", played)
         table.step()
         played += 1
     assert table.over(), f"{game_id}: no end in {MAX_ACTIONS} actions"
