@@ -40,6 +40,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         DATABASE_BUSY_TIMEOUT_MS=int(os.environ.get("COMPANION_BUSY_TIMEOUT_MS", "5000")),
         # Tests only: let the API and the new-table form choose a table's seed (its dice and
         # shuffles). Otherwise the server draws every seed and refuses one sent by a phone.
+        # Names besides its addresses, localhost and *.local that the server answers to
+        # (comma-separated); COMPANION_PUBLIC_URL's host is one of them.
+        TRUSTED_HOST_NAMES=os.environ.get("COMPANION_TRUSTED_HOSTS", ""),
         ACCEPT_SEEDS=os.environ.get("COMPANION_ACCEPT_SEEDS", "") in ("1", "true", "yes"),
     )
     if test_config:

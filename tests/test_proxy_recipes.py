@@ -131,7 +131,9 @@ def two_servers(postgres_url: str, tmp_path_factory: pytest.TempPathFactory
                 ) -> Iterator[tuple[Server, Server]]:
     """Two servers over one PostgreSQL database, shared by the module's proxies (each test
     makes its own table)."""
-    settings = {"COMPANION_TRUST_PROXY": "1"}  # as the recipe sets it
+    # as the recipe sets it; the recipe's public address makes its name trusted, which the
+    # servers here (without a public address) are told by name
+    settings = {"COMPANION_TRUST_PROXY": "1", "COMPANION_TRUSTED_HOSTS": "hall.example"}
     one, two = start_two(postgres_url, tmp_path_factory.mktemp("servers"), **settings)
     try:
         yield one, two

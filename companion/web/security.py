@@ -23,7 +23,9 @@
 from __future__ import annotations
 
 import hmac
+import ipaddress
 import secrets
+import socket
 import time
 from collections.abc import Callable
 from typing import Any
@@ -225,6 +227,36 @@ class CompanionSessionInterface(SecureCookieSessionInterface):
             "https://") or request.is_secure
 
 
+def _host_name(host: str) -> str:
+    """The name of a Host header, without its port, lower case, without a final dot."""
+    if host.startswith("["):
+        return host[1:host.find("]")].lower() if "]" in host else ""
+    return host.rsplit(":", 1)[0].rstrip(".").lower()
+
+
+def trusted_host(app: Flask, host: str) -> bool:
+    """Whether a request's host is one this server answers to: an IP address, localhost, a
+    local network name (``*.local``, the machine's own name), ``COMPANION_PUBLIC_URL``'s
+    host or a name of ``COMPANION_TRUSTED_HOSTS``. Another name (a rebinding DNS name, a
+    forged header) would land in the join and watch links and their QR codes."""
+    name = _host_name(host)
+    if not name:
+        return False
+    try:
+        ipaddress.ip_address(name)
+        return True
+    except ValueError:
+        pass
+    if name == "localhost" or name.endswith(".local") or name == socket.gethostname().lower():
+        return True
+    trusted = {n.strip().rstrip(".").lower()
+               for n in str(app.config.get("TRUSTED_HOST_NAMES") or "").split(",") if n.strip()}
+    public = app.config.get("PUBLIC_URL")
+    if public:
+        trusted.add(_host_name(urlsplit(public).netloc))
+    return name in trusted
+
+
 def init_app(app: Flask) -> None:
     app.session_interface = CompanionSessionInterface()
     app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
@@ -237,6 +269,14 @@ def init_app(app: Flask) -> None:
                                 x_port=1, x_prefix=1)
     app.jinja_env.globals["csrf_field"] = csrf_field
     app.jinja_env.globals["csrf_token"] = csrf_token
+
+    @app.before_request
+    def _check_host() -> Any:
+        if trusted_host(app, request.host):
+            return None
+        return (_("This server does not answer to the name %(host)s: open it by its address, "
+                  "or add the name to COMPANION_TRUSTED_HOSTS.", host=request.host[:100]),
+                400, {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"})
 
     @app.before_request
     def _check_csrf() -> Any:
