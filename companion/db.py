@@ -160,8 +160,12 @@ def make_engine(url: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
         from sqlalchemy.pool import StaticPool
 
         memory = url in ("sqlite://", "sqlite:///:memory:")
+        # SQLite's own busy wait sleeps inside the C library: under gevent it would hold the
+        # worker's event loop, and every other request of the worker with it, for as long
+        # as another process holds the write lock. So the library waits a moment only, and
+        # a write waits for the lock here, in Python, where a sleep lets the others run.
         kwargs: dict[str, Any] = {"connect_args": {"check_same_thread": False,
-                                                   "timeout": busy_timeout_ms / 1000}}
+                                                   "timeout": SQLITE_BUSY_MS / 1000}}
         if memory:
             kwargs["poolclass"] = StaticPool
         else:
@@ -175,15 +179,17 @@ def make_engine(url: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
             cursor = dbapi_conn.cursor()
             if not memory:
                 cursor.execute("PRAGMA journal_mode=WAL")
-            cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
+            cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.execute("PRAGMA synchronous=FULL")
             cursor.close()
 
         @event.listens_for(engine, "begin")
         def _on_begin(conn: Any) -> None:
-            immediate = conn.get_execution_options().get("immediate", False)
-            conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+            if not conn.get_execution_options().get("immediate", False):
+                conn.exec_driver_sql("BEGIN")
+                return
+            wait_for_lock(lambda: conn.exec_driver_sql("BEGIN IMMEDIATE"), busy_timeout_ms)
 
         return engine
     try:
@@ -194,6 +200,32 @@ def make_engine(url: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
             f"pip install -e '.[postgres]'") from None
     _ping_when_idle(engine)
     return engine
+
+
+SQLITE_BUSY_MS = 20  # how long SQLite itself waits for a lock, blocking its thread
+
+
+def wait_for_lock(begin: Callable[[], Any], busy_timeout_ms: int) -> None:
+    """Take SQLite's write lock (``begin`` runs ``BEGIN IMMEDIATE``), waiting up to
+    ``busy_timeout_ms`` for another process to release it: in short sleeps that a gevent
+    worker spends on its other requests. Then the last refusal ("database is locked") goes
+    up, and the view answers 503."""
+    import time
+
+    from sqlalchemy.exc import OperationalError
+
+    deadline = time.monotonic() + busy_timeout_ms / 1000
+    pause = 0.005
+    while True:
+        try:
+            begin()
+            return
+        except OperationalError as error:
+            locked = "locked" in str(error.orig).lower() or "busy" in str(error.orig).lower()
+            if not locked or time.monotonic() + pause > deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.1)
 
 
 IDLE_PING_S = 5.0  # a pooled connection unused this long is tested before it is used
@@ -411,6 +443,7 @@ class Database:
                  pool_size: int = 16, *, check_schema: bool = True) -> None:
         self.url = url
         self.engine = make_engine(url, busy_timeout_ms, pool_size)
+        self.busy_timeout_ms = busy_timeout_ms
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         # Called with the ids of the tables a committed write changed (the live watcher).
         self.change_hooks: list[Callable[[set[str]], None]] = []
@@ -539,7 +572,8 @@ class Database:
         dbapi = self.engine.dialect.loaded_dbapi
         try:
             if not self._postgres:
-                self._driver(conn, "BEGIN IMMEDIATE", (), None)
+                wait_for_lock(lambda: self._driver(conn, "BEGIN IMMEDIATE", (), None),
+                              self.busy_timeout_ms)
             try:
                 yield write
                 try:
