@@ -34,6 +34,9 @@ pytestmark = pytest.mark.browser
 
 REPORT = SCREENSHOTS.parent / "axe-report.json"
 BLOCKING = ("serious", "critical")
+# Findings of a lower impact that fail the audit all the same: a table's header cell left
+# empty (a screen reader reads the column as nameless).
+ALSO_BLOCKING = ("empty-table-header",)
 LANGUAGES = ("en", "fr", "ko")
 THEMES = ("light", "dark")
 # The rules whose result a theme changes: each page is audited whole in the theme the server
@@ -166,7 +169,7 @@ def check(page: Any, name: str) -> None:
                          (result["other"], result["colours"])):
         key = f"{name} [{theme}, {result['lang']}]"
         findings[key] = findings.get(key, []) + found
-        blocking = [v for v in found if v["impact"] in BLOCKING]
+        blocking = [v for v in found if v["impact"] in BLOCKING or v["id"] in ALSO_BLOCKING]
         if blocking:
             failures.append(f"{key}: " + json.dumps(blocking, indent=1, ensure_ascii=False))
 
@@ -277,11 +280,12 @@ def audit_deck_pages(phone: Phone, game_id: str, turn: int) -> None:
 
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_every_page_of_the_game_passes_axe(phones, live_server, game_id):
-    """The game's table page as the host, a seat and a spectator, and the shared screen, in
-    the three languages (each in both themes) at setup and at game over and in one language
-    each in the phases between; then its other pages (history, new table, rules, print,
-    decks), each in one mode of a rotation that starts one step further for each game, so
-    that over the five games every kind of page is seen in every language and theme."""
+    """The game's table page as a seat and the shared screen in the three languages (each in
+    both themes) at setup and at game over and in one language each in the phases between;
+    the host's and the spectator's page in one language a phase; then the game's other pages
+    (history, new table, rules, print, decks), each in one mode of a rotation that starts one
+    step further for each game, so that over the five games every kind of page is seen in
+    every language and theme."""
     host, seat, watcher, tv = phones["host"], phones["seat"], phones["watcher"], phones["tv"]
     offset = list(GAMES).index(game_id)
     table = create_as_host(host, game_id)
@@ -294,13 +298,16 @@ def test_every_page_of_the_game_passes_axe(phones, live_server, game_id):
     phases_seen: list[str] = []
 
     def audit_phase(phase: str) -> None:
+        """The seated phone and the shared screen in the three languages at setup and at game
+        over; the host's and the spectator's page (the seat's page with or without a few
+        controls) in one language each, the next in the rotation at each phase."""
         phases_seen.append(phase)
-        every = phase in ("setup", "game over")
-        turns = range(offset, offset + 3) if every else [offset + len(phases_seen)]
-        for phone, path, role in ((host, f"/t/{table.id}", "host"),
-                                  (seat, f"/t/{table.id}", "seat"),
-                                  (watcher, f"/watch/{token}", "spectator"),
-                                  (tv, f"/tv/{token}", "shared screen")):
+        turn = offset + len(phases_seen)
+        every = range(offset, offset + 3) if phase in ("setup", "game over") else [turn]
+        for phone, path, role, turns in ((host, f"/t/{table.id}", "host", [turn]),
+                                         (seat, f"/t/{table.id}", "seat", every),
+                                         (watcher, f"/watch/{token}", "spectator", [turn + 1]),
+                                         (tv, f"/tv/{token}", "shared screen", every)):
             phone.audit(path, f"{game_id} {phase} {role}", turns)
 
     def park() -> None:
@@ -362,8 +369,9 @@ def test_the_other_pages_pass_axe(phones, live_server):
 
 def test_the_audit_sees_what_it_must(phones, live_server):
     """The audit is the current axe-core and fails what it must: a button named other than
-    its visible words, a tick box under 44 px, and text that only the theme the server did
-    not draw leaves without contrast (near-black ink: fine on light, lost on dark)."""
+    its visible words, a tick box under 44 px, an empty header cell, and text that only the
+    theme the server did not draw leaves without contrast (near-black ink: fine on light,
+    lost on dark)."""
     phone = phones["host"]
     phone.set_mode("light", "en")
     phone.open("/offline")
@@ -371,13 +379,14 @@ def test_the_audit_sees_what_it_must(phones, live_server):
       const main = document.querySelector('main') || document.body;
       main.insertAdjacentHTML('beforeend', '<button aria-label="Save">OK</button>'
         + '<input type="checkbox" name="tiny" aria-label="done">'
-        + '<p style="color: #111">dark ink</p>');
+        + '<p style="color: #111">dark ink</p>'
+        + '<table><tr><th></th><th>Ann</th></tr><tr><th>Tours</th><td>3</td></tr></table>');
     }""")
     check(phone.page, "planted")
     light, dark = findings.pop("planted [light, en]"), findings.pop("planted [dark, en]")
     failures.clear()
-    assert {v["id"] for v in light if v["impact"] in BLOCKING} == {
-        "label-content-name-mismatch", "tick-target"}, light
+    assert {v["id"] for v in light if v["impact"] in BLOCKING or v["id"] in ALSO_BLOCKING} == {
+        "label-content-name-mismatch", "tick-target", "empty-table-header"}, light
     assert [v["id"] for v in dark] == ["color-contrast"], dark
 
 
