@@ -137,6 +137,18 @@ class Deck(Base):
 EditionProfile = Deck
 
 
+class RateCount(Base):
+    """How many requests of a kind one client made in one window of time: the abuse
+    limits, shared by every process of the server through the database."""
+
+    __tablename__ = "rate_counts"
+
+    kind: Mapped[str] = mapped_column(String(20), primary_key=True)
+    client: Mapped[str] = mapped_column(String(64), primary_key=True)
+    period: Mapped[int] = mapped_column(Integer, primary_key=True)  # minutes since 1970
+    count: Mapped[int] = mapped_column(Integer, default=0)
+
+
 BUSY_TIMEOUT_MS = 5000
 # The PostgreSQL channel every write of a table notifies (payload: the table's id).
 LIVE_CHANNEL = "companion_tables"
@@ -178,6 +190,9 @@ def make_engine(url: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
             dbapi_conn.isolation_level = None  # we issue BEGIN ourselves
             cursor = dbapi_conn.cursor()
             if not memory:
+                # Turning a new file to WAL takes its lock: wait for it as long as a write
+                # would (only the first connection to a new database ever waits here).
+                cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
                 cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
             cursor.execute("PRAGMA foreign_keys=ON")

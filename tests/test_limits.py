@@ -9,7 +9,7 @@ import pytest
 from flask import Flask
 
 from companion import create_app
-from companion.web.limits import Limiter, RateLimited
+from companion.web.limits import RateLimited, client_of, hit_shared
 
 PLAYERS = [{"name": "Ann", "party": "blue"}, {"name": "Bob", "party": "orange"}]
 
@@ -34,14 +34,40 @@ def test_table_creation_is_limited_per_address_with_retry_after(strict: Flask) -
     assert other.status_code == 201  # another address has its own count
 
 
-def test_the_window_rolls_over() -> None:
-    limiter = Limiter()
-    for _ in range(2):
-        limiter.hit("x", "a", 2, now=120.0)
-    with pytest.raises(RateLimited) as raised:
-        limiter.hit("x", "a", 2, now=150.0)
-    assert raised.value.retry_after == 31
-    limiter.hit("x", "a", 2, now=180.0)
+def test_the_window_rolls_over(strict: Flask) -> None:
+    with strict.app_context():
+        for _ in range(2):
+            hit_shared("x", "a", 2, now=120.0)
+        with pytest.raises(RateLimited) as raised:
+            hit_shared("x", "a", 2, now=150.0)
+        assert raised.value.retry_after == 31
+        hit_shared("x", "a", 2, now=180.0)
+
+
+def test_every_process_of_the_server_counts_the_same_requests(tmp_path: Path) -> None:
+    """Two app processes over one database (two gunicorn workers, a hall's two servers):
+    the limit is the server's, not each process's."""
+    url = f"sqlite:///{tmp_path / 'shared.sqlite'}"
+    one, two = (create_app({"TESTING": True, "DATABASE_URL": url, "SECRET_KEY": "l",
+                            "RATE_LIMIT": 3}) for _ in range(2))
+    new = {"game": "casse-toi-pov-con", "players": PLAYERS}
+    answers = [app.test_client().post("/api/tables", json=new).status_code
+               for app in (one, two, one, two)]
+    assert answers == [201, 201, 201, 429]
+
+
+@pytest.mark.parametrize("addresses", [
+    [f"127.0.0.{n}" for n in range(2, 6)],
+    ["::1", "127.0.0.1", "127.9.9.9", "127.0.0.2"],
+    [f"2001:db8::{n}" for n in range(1, 5)],
+])
+def test_a_machines_many_addresses_are_one_client(strict: Flask, addresses: list[str]) -> None:
+    client = strict.test_client()
+    new = {"game": "casse-toi-pov-con", "players": PLAYERS}
+    answers = [client.post("/api/tables", json=new, environ_base={"REMOTE_ADDR": a}).status_code
+               for a in addresses]
+    assert answers == [201, 201, 201, 429]
+    assert client_of("2001:db8::1") == client_of("2001:db8::ffff") != client_of("2001:db9::1")
 
 
 FORM = {"player.name": ["Ann", "Bob"], "player.party": ["blue", "orange"],

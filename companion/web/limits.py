@@ -1,14 +1,16 @@
-"""Abuse limits: how many tables, saved profiles and uncached PDF builds one client address
-may ask for in a minute (``COMPANION_RATE_LIMIT``, default 30 a minute).
+"""Abuse limits: how many tables, saved decks and uncached PDF builds one client may ask
+for in a minute (``COMPANION_RATE_LIMIT``, default 30 a minute).
 
-A fixed window per (kind, address), kept in the process: a limit protects the server, it
-decides nothing a phone sees, so a count per process is enough (with several processes the
-limit is per process).
+A fixed window per (kind, client), counted in the database (``rate_counts``), so every
+process of the server counts the same requests: two workers, or a hall's two app servers on
+one PostgreSQL, allow 30 a minute, not 30 each. A client is its address, except that every
+loopback address (127.0.0.0/8, ::1) is one client and an IPv6 address counts by its /64:
+a machine has many of those for the asking.
 """
 
 from __future__ import annotations
 
-import threading
+import ipaddress
 import time
 from typing import Any
 
@@ -25,31 +27,57 @@ class RateLimited(Exception):
         self.retry_after = retry_after
 
 
-class Limiter:
-    """Counts hits per key in fixed windows of ``WINDOW_S`` seconds."""
+def client_of(address: str | None) -> str:
+    """Whom a limit counts: the address, every loopback address as one, IPv6 by its /64."""
+    try:
+        ip = ipaddress.ip_address(address or "")
+    except ValueError:
+        return (address or "?")[:64]
+    if ip.is_loopback:
+        return "loopback"
+    if ip.version == 6:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
 
-    def __init__(self) -> None:
-        self._hits: dict[tuple[str, str], tuple[int, int]] = {}
-        self._lock = threading.Lock()
 
-    def hit(self, kind: str, address: str, limit: int, now: float | None = None) -> None:
-        now = time.time() if now is None else now
-        window = int(now // WINDOW_S)
-        with self._lock:
-            if len(self._hits) > 10_000:  # old windows go first
-                self._hits = {k: v for k, v in self._hits.items() if v[0] == window}
-            seen_window, count = self._hits.get((kind, address), (window, 0))
-            if seen_window != window:
-                count = 0
-            if count >= limit:
-                raise RateLimited(int((window + 1) * WINDOW_S - now) + 1)
-            self._hits[(kind, address)] = (window, count + 1)
+def hit_shared(kind: str, client: str, limit: int, now: float | None = None) -> None:
+    """Count one request in the database; RateLimited past ``limit`` in the window (the
+    refused request is not counted: its transaction is rolled back)."""
+    from sqlalchemy import delete
+    from sqlalchemy.dialects.postgresql import insert as postgres_insert
+    from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+    from ..db import RateCount, get_db
+
+    now = time.time() if now is None else now
+    period = int(now // WINDOW_S)
+    db = get_db()
+    insert = postgres_insert if db.postgres else sqlite_insert
+    statement = (insert(RateCount).values(kind=kind, client=client, period=period, count=1)
+                 .on_conflict_do_update(index_elements=["kind", "client", "period"],
+                                        set_={"count": RateCount.count + 1})
+                 .returning(RateCount.count))
+    with db.write() as session:
+        count = session.execute(statement).scalar_one()
+        if count > limit:
+            raise RateLimited(int((period + 1) * WINDOW_S - now) + 1)
+        if count == 1:  # a new window: the old ones go
+            session.execute(delete(RateCount).where(RateCount.period < period - 1))
 
 
 def limit(kind: str) -> None:
-    """Count one request of ``kind`` from this client; raise RateLimited past the limit."""
-    limiter: Limiter = current_app.extensions.setdefault("companion_limiter", Limiter())
-    limiter.hit(kind, request.remote_addr or "?", int(current_app.config["RATE_LIMIT"]))
+    """Count one request of ``kind`` from this client; raise RateLimited past the limit.
+    With the storage unavailable the request goes on uncounted: its own write (if it has
+    one) meets the same fault and says so, a PDF build needs no storage."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from .storage import is_storage_fault
+
+    try:
+        hit_shared(kind, client_of(request.remote_addr), int(current_app.config["RATE_LIMIT"]))
+    except SQLAlchemyError as error:
+        if not is_storage_fault(error):
+            raise
 
 
 def too_many(error: RateLimited) -> Any:
