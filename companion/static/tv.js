@@ -4,7 +4,8 @@
 // screen; what is left here costs a layout or two a redraw:
 // - the last entries: as many as the side column holds, the others hidden (never cut);
 // - a board the screen cannot hold (a long list of vices, a crowded table): tighter
-//   spacing, then the body text at the smallest size (still 20 px at 1080p);
+//   spacing, then the body text at the smallest size (still 20 px at 1080p), kept for the
+//   next redraws (eased a step every few) so that a redraw costs one layout;
 // - a rematch started on a phone: the screen moves to the rematch's own shared screen;
 // - Casse-toi's crack, shouted over the screen: it goes by itself after a while, as
 //   nobody taps a TV.
@@ -13,7 +14,10 @@
   var root = document.getElementById("table");
   if (!root || !root.classList.contains("tv")) return;
   var CRACK_SHOWN_MS = 8000;
+  var RELAX_EVERY = 8;
   var followed = false;
+  var needed = 0;  // the density the last board needed (0, 1 or 2)
+  var renders = 0;
 
   function boardMode() {
     return getComputedStyle(document.body).overflow === "hidden";
@@ -52,10 +56,21 @@
       return;
     }
     if (!boardMode()) return;
-    for (var dense = 1; dense <= 2 && overflows(board); dense++) {
-      board.dataset.dense = String(dense);
+    // The density the last board needed first (one layout when it still fits); every few
+    // redraws one step looser, so that a board tightened by a busy moment eases again.
+    renders += 1;
+    var dense = renders % RELAX_EVERY === 0 ? Math.max(0, needed - 1) : needed;
+    setDense(board, dense);
+    while (dense < 2 && overflows(board)) {
+      dense += 1;
+      setDense(board, dense);
     }
+    needed = dense;
     fitLog(board);
+  }
+
+  function setDense(board, dense) {
+    if (dense) board.dataset.dense = String(dense); else delete board.dataset.dense;
   }
 
   var crack = document.getElementById("crack");
@@ -72,7 +87,7 @@
   window.addEventListener("resize", function () {
     var board = document.querySelector("#live .tv-root");
     if (!board) return;
-    delete board.dataset.dense;
+    needed = 0;
     board.querySelectorAll("[data-tv-log] li[hidden]").forEach(function (li) { li.hidden = false; });
     fit();
   });
