@@ -385,7 +385,7 @@ def test_the_history_page_asks_before_undoing_another_seat_s_entry(live_server, 
 UNDO_BAR = """() => {
   const bar = document.getElementById('undo-bar');
   const box = bar.getBoundingClientRect();
-  const shown = Array.from(bar.querySelectorAll('button'))
+  const shown = Array.from(bar.querySelectorAll('button[type=submit]'))
     .filter((b) => b.getClientRects().length)
     .map((b) => ({text: b.innerText.replace(/\\s+/g, ' ').trim(),
                   full: b.getAttribute('aria-label') || b.textContent.trim(),

@@ -1,6 +1,7 @@
 // The table page: keeps every phone on the same version within a second, sends actions
-// without reloading, keeps the screen awake and tells a seat when it is its turn. After each
-// redraw it sends "table:render" on the document, for the game's own script.
+// without reloading and tells a seat when it is its turn (table_later.js keeps the screen
+// awake). After each redraw it sends "table:render" on the document, for the game's own
+// script.
 (function () {
   "use strict";
   var root = document.getElementById("table");
@@ -67,25 +68,36 @@
   });
 
 
-  // The undo bar at large text (a root font of 150 % or more): its labels keep to two lines
-  // (app.css); each button's title holds its whole label. Watched, as the text size may
-  // change while the page is open.
+  // The undo bar: each button names its entry in up to three lines (two at large text, a
+  // root font of 150 % or more: app.css; the page's top bar then scrolls away with it). A
+  // label cut short shows the ⋯ button, which opens the bar to the whole label; undoing (or
+  // redoing) a label still cut asks first, naming the whole entry. Watched, as the text
+  // size may change while the page is open.
   var undoBar = document.getElementById("undo-bar");
+  var more = document.querySelector("[data-undo-more]");
+  // Cut: the label's text runs past the button's visible edge (its border), lines hidden by
+  // the clamp included; a label that wraps and shows whole is not.
+  function isCut(button) {
+    if (!button || button.form.hidden) return false;
+    var range = document.createRange();
+    range.selectNodeContents(button);
+    return range.getBoundingClientRect().bottom > button.getBoundingClientRect().bottom -
+      parseFloat(getComputedStyle(button).borderBottomWidth) + 1;
+  }
   function fitUndoBar() {
     if (!undoBar) return;
-    var rootSize = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
-    undoBar.classList.toggle("large-text", rootSize >= 24);
-    undoBar.querySelectorAll("button").forEach(function (button) {
+    var large = (parseFloat(getComputedStyle(document.documentElement).fontSize) || 16) >= 24;
+    undoBar.classList.toggle("large-text", large);
+    document.documentElement.classList.toggle("large-text", large);
+    var cut = false;
+    undoBar.querySelectorAll("button[type=submit]").forEach(function (button) {
       button.title = button.textContent.trim();
+      cut = cut || isCut(button);
     });
+    if (more) more.hidden = !cut && !undoBar.classList.contains("whole");
   }
   if (undoBar && window.ResizeObserver) {
-    new ResizeObserver(function () { fitUndoBar(); }).observe(undoBar);
-  }
-  // A label cut short is read whole before it is undone (or redone): the button's form asks,
-  // naming the whole entry, when it would not already ask.
-  function isCut(button) {
-    return !!button && button.scrollHeight > button.clientHeight + 1;
+    new ResizeObserver(function () { fitUndoBar(); }).observe(document.documentElement);
   }
   document.addEventListener("submit", function (event) {
     var form = event.target;
@@ -112,6 +124,17 @@
   });
   window.addEventListener("pageshow", function () { leaving = false; });
 
+  // What this phone does next, or the result it just made: the element a game's page marks
+  // data-next-step="<step>" (the first one counts). Once the page shows this phone's own
+  // write, a step other than the one shown before it is asked into view ("table:next-step",
+  // table_later.js); a change made by another phone never moves the page.
+  var stepShown = null;  // the step the page showed last
+  var stepBefore = null;  // the step shown when this phone sent its write
+  var stepAfter = null;  // the version of that write, until the page shows it
+  function intoView(el) {
+    el.dispatchEvent(new CustomEvent("table:next-step", { bubbles: true }));
+  }
+
   function afterRender() {
     applyZoom();
     var liveRoot = live.querySelector(".live-root");
@@ -127,25 +150,28 @@
     var controls = document.getElementById("controls");
     if (controls) controls.hidden = over;
     // Undo and redo name the entry they touch; one that touches another seat's entry asks
-    // first (data-confirm); refused to this phone (another seat's entry, a reveal): says why.
+    // first (data-confirm); one refused to this phone (another seat's entry, a reveal) is
+    // not shown (the last entries' card says why), nor the bar when neither is left.
     var undoButton = document.querySelector("[data-undo-label]");
-    if (undoButton) {
-      undoButton.textContent = liveRoot.dataset.undo || undoButton.dataset.none ||
-        undoButton.textContent;
-      undoButton.disabled = !liveRoot.dataset.undo || !!liveRoot.dataset.undoRefusal;
+    var redoButton = document.querySelector("[data-redo-label]");
+    if (undoButton && redoButton) {
+      var labels = undoButton.textContent + redoButton.textContent;
+      if (liveRoot.dataset.undo) undoButton.textContent = liveRoot.dataset.undo;
+      undoButton.form.hidden = undoButton.disabled =
+        !liveRoot.dataset.undo || !!liveRoot.dataset.undoRefusal;
       undoButton.form.dataset.confirm = liveRoot.dataset.undoAsk || "";
       delete undoButton.form.dataset.cutAsk;
-    }
-    var redoButton = document.querySelector("[data-redo-label]");
-    if (redoButton) {
-      redoButton.form.hidden = !liveRoot.dataset.redo;
+      redoButton.form.hidden = redoButton.disabled =
+        !liveRoot.dataset.redo || !!liveRoot.dataset.redoRefusal;
       if (liveRoot.dataset.redo) redoButton.textContent = liveRoot.dataset.redo;
-      redoButton.disabled = !liveRoot.dataset.redo || !!liveRoot.dataset.redoRefusal;
       redoButton.form.dataset.confirm = liveRoot.dataset.redoAsk || "";
       delete redoButton.form.dataset.cutAsk;
+      undoBar.hidden = undoButton.form.hidden && redoButton.form.hidden;
+      if (labels !== undoButton.textContent + redoButton.textContent) {
+        undoBar.classList.remove("whole");
+        if (more) more.setAttribute("aria-expanded", "false");
+      }
     }
-    var why = document.querySelector("[data-undo-why]");
-    if (why) why.textContent = liveRoot.dataset.undoRefusal || liveRoot.dataset.redoRefusal || "";
     fitUndoBar();
     // A phone asking for a seat: the host (or the holder) is told at once, wherever they are
     // on the page.
@@ -156,6 +182,10 @@
       var first = document.querySelector("[data-seat-request] strong");
       if (first) showToast(first.textContent);
       if (navigator.vibrate) navigator.vibrate(200);
+      // A question for this phone: in view, unless it is typing in a field.
+      if (first && !/INPUT|SELECT|TEXTAREA/.test(document.activeElement.tagName)) {
+        intoView(first.closest("[data-seat-request]"));
+      }
     }
     seenRequests = asking;
     seenRequests.initialised = true;
@@ -169,6 +199,13 @@
       root.dataset.turnSignals = String((parseInt(root.dataset.turnSignals || "0", 10) || 0) + 1);
     }
     wasMyTurn = myTurn;
+    var step = document.querySelector("#live [data-next-step], #live-after [data-next-step]");
+    var key = step ? step.dataset.nextStep : "";
+    if (stepAfter !== null && version >= stepAfter) {
+      stepAfter = null;
+      if (step && key !== stepBefore) intoView(step);
+    }
+    stepShown = key;
     document.dispatchEvent(new CustomEvent("table:render"));
   }
 
@@ -408,6 +445,7 @@
     }).then(function (response) {
       return response.json().then(function (body) {
         if (response.ok) {
+          stepAfter = body.version;
           if (form.hasAttribute("data-reset")) form.reset();
           // The part this form was opened in folds again, as the page draws it after a write.
           var holder = form.closest("details");
@@ -471,6 +509,7 @@
     var form = event.target;
     if (!form.hasAttribute("data-live")) return;
     event.preventDefault();
+    if (stepAfter === null) stepBefore = stepShown;
     var buttons = form.querySelectorAll("button");
     buttons.forEach(function (b) { b.disabled = true; });
     send(form, 0, newKey(), event.submitter).finally(function () {
@@ -479,60 +518,28 @@
     });
   });
 
-  // Keep the screen awake while the table is open; the lock is dropped when the page is
-  // hidden, so ask again when it becomes visible.
-  var wakeLock = null;
-  function keepAwake() {
-    if (!("wakeLock" in navigator) || document.hidden) return;
-    navigator.wakeLock.request("screen").then(function (lock) {
-      wakeLock = lock;
-      root.dataset.wakeLock = "held";
-      lock.addEventListener("release", function () { root.dataset.wakeLock = "released"; });
-    }).catch(function () { root.dataset.wakeLock = "refused"; });
-  }
+  // A page shown again catches up; a hidden page holds no connection.
   document.addEventListener("visibilitychange", function () {
     if (!document.hidden) {
-      if (!wakeLock || wakeLock.released) keepAwake();
       refresh().then(schedule);
       openStream();
     } else {
       clearTimeout(timer);
-      closeStream();  // a hidden page holds no connection
+      closeStream();
     }
   });
-  // Sharing the join link: the phone's own share sheet where it has one, and a copy button.
-  var shareButton = document.querySelector("[data-share]");
-  var copyButton = document.querySelector("[data-copy]");
-  var joinLink = document.querySelector("[data-join-link]");
-  if (shareButton && joinLink && navigator.share) {
-    shareButton.hidden = false;
-    shareButton.addEventListener("click", function () {
-      navigator.share({ title: shareButton.dataset.shareTitle, text: shareButton.dataset.shareText,
-                        url: joinLink.href }).catch(function () { /* closed: nothing to do */ });
-    });
-  }
-  if (copyButton && joinLink) {
-    copyButton.addEventListener("click", function () {
-      var done = function () { showToast(copyButton.dataset.copied); toast.classList.add("ok"); };
-      var failed = function () {
-        var range = document.createRange();
-        range.selectNodeContents(joinLink);
-        var selection = window.getSelection();
-        selection.removeAllRanges();
-        selection.addRange(range);
-        showToast(copyButton.dataset.copyFailed);
-      };
-      if (navigator.clipboard && navigator.clipboard.writeText) {
-        navigator.clipboard.writeText(joinLink.href).then(done, failed);
-      } else {
-        failed();
-      }
-    });
-  }
   // Back from offline (offline.js): fetch what the other phones did meanwhile.
   document.addEventListener("companion:online", function () { refresh().then(schedule); });
 
-  keepAwake();
+  // The screen kept awake, and the helpers that wait for a tap (table_later.js): loaded once
+  // the page has loaded, not part of its first load.
+  window.addEventListener("load", function () {
+    if (!root.dataset.later) return;
+    var script = document.createElement("script");
+    script.src = root.dataset.later;
+    document.head.appendChild(script);
+  });
+
   afterRender();
   setLive("poll");
   schedule();

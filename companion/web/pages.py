@@ -428,7 +428,9 @@ def _context(view: TableView, seat: int | None, spectator: bool = False, *,
     viewer = None if spectator else seat
     host = not spectator and (is_host(view.id) if host is None else host)
     by = None if spectator else Sender(seat, host)
+    unseated = seat is None and not spectator
     return {
+        **(_unseated_context(view, seats) if unseated else {}),
         "is_host": host,
         "seat_lost": None if spectator else seat_lost(view.id, seat),
         "reopened": view.reopened,
@@ -457,6 +459,17 @@ def _context(view: TableView, seat: int | None, spectator: bool = False, *,
 
 
 # ---------------------------------------------------------------------------- start
+
+def _unseated_context(view: TableView, seats: Seating | None) -> dict[str, Any]:
+    """What a phone without a seat reads to choose one (who.html, part of the live view):
+    the seats taken, and its own request for one (pending, refused) as it stands now."""
+    return {
+        "claimed": (set(seats.claims.values()) if seats is not None
+                    else service().claimed_seats(view.id)),
+        "asked": service().request_status(view.id, _cookie_map("asked").get(view.id)),
+        "watch_url": public_url("pages.watch", token=view.watch_token),
+    }
+
 
 @pages_bp.get("/")
 def home() -> Any:
@@ -496,9 +509,8 @@ def table(table_id: str) -> Any:
         join_url=join_url,
         join_qr=qr_img(join_url, _("QR code to join this table")),
         watch_url=public_url("pages.watch", token=view.watch_token),
-        claimed=service().claimed_seats(table_id),
+        claimed=context.get("claimed", None) or service().claimed_seats(table_id),
         seating=service().seating(table_id)[1],
-        asked=service().request_status(table_id, _cookie_map("asked").get(table_id)),
     )
     page = make_response(render_template("table.html", **context))
     if context["seat_lost"] is not None:
@@ -577,7 +589,7 @@ def live(table_id: str) -> Any:
 def claim(table_id: str) -> Any:
     """Take a free seat; ask for a taken one (the host, or the phone holding it, decides).
     The host takes any seat at once."""
-    view = _load(table_id)
+    _load(table_id)
     raw = request.form.get("seat", "")
     number = inputs.ascii_int(raw)
     seat: Any = raw if number is None else number
@@ -586,10 +598,9 @@ def claim(table_id: str) -> Any:
         if seat in service().claimed_seats(table_id) and not is_host(table_id):
             if my_seat(table_id) == seat:
                 return back
+            # The table page says so (who.html), and follows the request live.
             _set_cookie_map("asked", table_id, service().request_seat(
                 table_id, seat, _cookie_map("asked").get(table_id)))
-            flash(_("You asked for %(name)s's seat: the host or that phone hands it over.",
-                    name=view.players[seat]["name"]), "info")
             return back
         token = service().claim(table_id, seat, by=sender(table_id))
     except GameError as error:

@@ -166,6 +166,12 @@
     select.dispatchEvent(new Event("change", { bubbles: true }));
     if (svg.dataset.mode === "program" && picking === "edgar") picking = "lucien";
     draw();
+    // The form's button comes into view once its choice is made (the district to place on,
+    // or Lucien's move after Edgar's): the next tap.
+    if (svg.dataset.mode === "place" || select.dataset.character === "lucien") {
+      var next = select.form && select.form.querySelector("button[type=submit]");
+      if (next) next.dispatchEvent(new CustomEvent("table:next-step", { bubbles: true }));
+    }
   });
   document.addEventListener("change", function (event) {
     if (event.target.matches && event.target.matches("select[data-map-select], #place-district")) draw();
