@@ -39,6 +39,7 @@ KOREAN_TEXTS = """() => {
     if (!/[\\uac00-\\ud7a3]/.test(own)) continue;
     const box = el.getBoundingClientRect();
     if (!box.width || !box.height || getComputedStyle(el).visibility === 'hidden') continue;
+    if (el.closest('details:not([open]) > :not(summary)')) continue;  // folded: not drawn
     el.setAttribute('data-ko-check', String(out.length));
     out.push({text: own.trim().slice(0, 40), wordBreak: getComputedStyle(el).wordBreak});
   }
