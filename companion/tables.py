@@ -1087,12 +1087,24 @@ class TableService:
                                  seat=seat)
         return view
 
-    def claim(self, table_id: str, seat: Any, by: Sender | None = TRUSTED) -> str:
+    def claim(self, table_id: str, seat: Any, by: Sender | None = TRUSTED,
+              moving_from: str | None = None) -> str:
         """Give a phone a free seat: returns the claim token the phone keeps. A seat another
-        phone holds is refused (``SeatTaken``) unless the host asks."""
+        phone holds is refused (``SeatTaken``) unless the host asks. ``moving_from``: the
+        token of the seat the phone holds at this table, if any: a phone holds one seat, so
+        taking another frees that one (it would stay "taken" by a token nobody keeps)."""
         self._check_seat(table_id, seat)
         token = secrets.token_urlsafe(24)
         with self.db.write() as session:
+            if moving_from:
+                held = session.scalar(select(SeatClaim).where(
+                    SeatClaim.table_id == table_id, SeatClaim.token == moving_from))
+                if held is not None and held.seat == seat:
+                    return moving_from  # the seat it holds already
+                if held is not None:
+                    session.delete(held)
+                    session.flush()
+                    self._log_seat(session, table_id, held.seat, "freed", by)
             existing = session.get(SeatClaim, (table_id, seat))
             if existing is None:
                 session.add(SeatClaim(table_id=table_id, seat=seat, token=token))

@@ -122,8 +122,10 @@ def _key() -> str | None:
 @api_bp.post("/tables/<table_id>/seats/<int:seat>")
 def claim_seat(table_id: str, seat: int) -> Any:
     """Claim a free seat (or, with the host token, any seat): the token returned identifies
-    that seat in later requests. A seat another phone holds answers 409 ``seat_taken``."""
-    token = service().claim(table_id, seat, by=_sender(table_id))
+    that seat in later requests. A seat another phone holds answers 409 ``seat_taken``. A
+    client that sends the seat token it holds moves: its first seat is freed."""
+    token = service().claim(table_id, seat, by=_sender(table_id),
+                            moving_from=request.headers.get("X-Seat-Token"))
     return jsonify({"seat": seat, "token": token}), 201
 
 

@@ -602,7 +602,8 @@ def claim(table_id: str) -> Any:
             _set_cookie_map("asked", table_id, service().request_seat(
                 table_id, seat, _cookie_map("asked").get(table_id)))
             return back
-        token = service().claim(table_id, seat, by=sender(table_id))
+        token = service().claim(table_id, seat, by=sender(table_id),
+                                moving_from=_seat_tokens().get(table_id))
     except GameError as error:
         flash(translate_error(error), "error")
         return back
