@@ -100,6 +100,19 @@ class SeatTaken(GameError):
     code = "seat_taken"
 
 
+class TooManyRequests(GameError):
+    """The seat (or the table) has as many open seat requests as the host can read: a flood
+    of phones asking is refused (HTTP 429) rather than piled on the host's screen."""
+
+    code = "too_many_requests"
+
+
+# Open seat requests a seat, and a table, may have at once (a phone asking again replaces
+# its own request).
+MAX_REQUESTS_PER_SEAT = 3
+MAX_REQUESTS_PER_TABLE = 6
+
+
 @dataclass(frozen=True)
 class Sender:
     """Who sends a write: the seat its phone (or API client) holds, and whether it holds the
@@ -1133,9 +1146,32 @@ class TableService:
                     SeatRequest.table_id == table_id, SeatRequest.token == previous,
                     SeatRequest.status == "pending").values(status="superseded",
                                                             resolved_at=utcnow()))
+            open_seats = session.scalars(select(SeatRequest.seat).where(
+                SeatRequest.table_id == table_id, SeatRequest.status == "pending")).all()
+            if (len(open_seats) >= MAX_REQUESTS_PER_TABLE
+                    or list(open_seats).count(seat) >= MAX_REQUESTS_PER_SEAT):
+                raise TooManyRequests(N_("this seat has as many open requests as the host can "
+                                         "answer: ask again once they are answered"))
             session.add(SeatRequest(table_id=table_id, seat=seat, token=token))
             self._seating_moved(session, table_id)
         return token
+
+    def refuse_all(self, table_id: str, by: Sender | None = TRUSTED) -> int:
+        """Refuse every open seat request at once: the host's, or, for the phone holding a
+        seat, those for its seat. How many were refused."""
+        with self.db.write() as session:
+            query = update(SeatRequest).where(SeatRequest.table_id == table_id,
+                                              SeatRequest.status == "pending")
+            if by is not None and not by.host:
+                if by.seat is None:
+                    raise NotAllowed(N_("Only the host or the phone holding this seat can "
+                                        "decide."), code="host_only")
+                query = query.where(SeatRequest.seat == by.seat)
+            refused = session.execute(query.values(status="refused",
+                                                   resolved_at=utcnow())).rowcount
+            if refused:
+                self._seating_moved(session, table_id)
+        return int(refused or 0)
 
     def requests(self, table_id: str) -> list[PendingRequest]:
         """The pending seat requests of a table, oldest first (every live fragment of a

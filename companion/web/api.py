@@ -10,7 +10,15 @@ from werkzeug.exceptions import HTTPException
 from .. import inputs
 from ..games import GAMES, get_game
 from ..games.base import N_, GameError, GameOver, IllegalAction, MalformedInput
-from ..tables import NotAllowed, SeatTaken, Sender, TableNotFound, TableView, VersionConflict
+from ..tables import (
+    NotAllowed,
+    SeatTaken,
+    Sender,
+    TableNotFound,
+    TableView,
+    TooManyRequests,
+    VersionConflict,
+)
 from .common import refuse_chosen_seeds, service, translate_error
 from .limits import limit
 
@@ -21,6 +29,7 @@ STATUS = (
     (NotAllowed, 403),
     (VersionConflict, 409),
     (SeatTaken, 409),
+    (TooManyRequests, 429),
     (MalformedInput, 400),
     (GameOver, 422),
     (IllegalAction, 422),

@@ -38,6 +38,7 @@ from ..tables import (
     TableMeta,
     TableNotFound,
     TableView,
+    TooManyRequests,
     may_send,
     owner_of,
     seal_undo_refused,
@@ -46,6 +47,7 @@ from ..tables import (
 from .api import status_of
 from .common import local_path, render_label, service, translate_error
 from .fragments import fragment_answer
+from .limits import limit
 from .security import CSRF_SESSION_KEY
 
 pages_bp = Blueprint("pages", __name__)
@@ -599,11 +601,15 @@ def claim(table_id: str) -> Any:
             if my_seat(table_id) == seat:
                 return back
             # The table page says so (who.html), and follows the request live.
+            limit("seat_requests")
             _set_cookie_map("asked", table_id, service().request_seat(
                 table_id, seat, _cookie_map("asked").get(table_id)))
             return back
         token = service().claim(table_id, seat, by=sender(table_id),
                                 moving_from=_seat_tokens().get(table_id))
+    except TooManyRequests as error:
+        return render_template("error.html", message=translate_error(error), status=429), \
+            429, {"Retry-After": "30"}
     except GameError as error:
         flash(translate_error(error), "error")
         return back
@@ -619,6 +625,12 @@ def decide(table_id: str, request_id: int, decision: str) -> Any:
     """The host (or the seat's holder) hands a seat over to the phone that asked, or not."""
     return _seat_change(table_id, lambda by: service().decide(
         table_id, request_id, decision == "approve", by=by))
+
+
+@pages_bp.post("/t/<table_id>/requests/refuse-all")
+def refuse_all(table_id: str) -> Any:
+    """The host (or a seat's holder, for its seat) refuses every open seat request."""
+    return _seat_change(table_id, lambda by: service().refuse_all(table_id, by=by))
 
 
 @pages_bp.post("/t/<table_id>/seats/<int:seat>/free")
