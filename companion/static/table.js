@@ -85,10 +85,10 @@
       parseFloat(getComputedStyle(button).borderBottomWidth) + 1;
   }
   function fitUndoBar() {
-    if (!undoBar) return;
     var large = (parseFloat(getComputedStyle(document.documentElement).fontSize) || 16) >= 24;
-    undoBar.classList.toggle("large-text", large);
     document.documentElement.classList.toggle("large-text", large);
+    if (!undoBar) return;
+    undoBar.classList.toggle("large-text", large);
     var cut = false;
     undoBar.querySelectorAll("button[type=submit]").forEach(function (button) {
       button.title = button.textContent.trim();
@@ -96,7 +96,7 @@
     });
     if (more) more.hidden = !cut && !undoBar.classList.contains("whole");
   }
-  if (undoBar && window.ResizeObserver) {
+  if (window.ResizeObserver) {
     new ResizeObserver(function () { fitUndoBar(); }).observe(document.documentElement);
   }
   document.addEventListener("submit", function (event) {
