@@ -52,7 +52,7 @@
     if (!board) return;
     if (board.dataset.rematch && !followed) {
       followed = true;
-      window.location.replace(board.dataset.rematch + window.location.search);
+      window.location.replace(board.dataset.rematch);
       return;
     }
     if (!boardMode()) return;
