@@ -13,9 +13,19 @@ def _watch_token(app: Any, table_id: str) -> str:
         return str(service().get(table_id).watch_token)
 
 
+def _from_the_table_page(client: Any, table_id: str) -> str:
+    """The shared screen's link as the table's own page gives it (with its invite key)."""
+    page = client.get(f"/t/{table_id}").get_data(as_text=True)
+    link = re.search(r'<a [^>]*href="([^"]+)"[^>]*data-tv-link', page)
+    assert link
+    return link.group(1).replace("&amp;", "&")
+
+
 def test_the_shared_screen_renders_as_a_spectator_with_the_join_code(app, client, table):
     token = _watch_token(app, table["id"])
-    page = client.get(f"/tv/{token}")
+    link = _from_the_table_page(client, table["id"])
+    assert link.startswith(f"/tv/{token}?join=")
+    page = client.get(link)
     assert page.status_code == 200
     html = page.get_data(as_text=True)
     assert "<form" not in html and 'name="csrf_token"' not in html
@@ -25,6 +35,22 @@ def test_the_shared_screen_renders_as_a_spectator_with_the_join_code(app, client
     script = re.search(r'<script src="([^"]+)"', html).group(1)
     assert "tv.css" in sheet and "tv.js" in script  # the shared screen's own, here only
     assert page.headers["Cache-Control"] == "no-store"
+
+
+def test_a_screen_opened_from_a_spectator_link_shows_no_way_in(app, client, table):
+    """The watch page's link to the shared screen, or a key that is not the table's: the
+    screen shows the game, never the join code nor the table's writable address."""
+    token = _watch_token(app, table["id"])
+    watch = client.get(f"/watch/{token}").get_data(as_text=True)
+    link = re.search(r'<a [^>]*href="([^"]+)"[^>]*data-tv-link', watch).group(1)
+    assert "join=" not in link
+    for path in (link, f"/tv/{token}?join=guess", f"/tv/{token}/live?v=0&s=0&d=0"):
+        html = client.get(path).get_data(as_text=True)
+        assert "data-tv-join" not in html and table["id"] not in html, path
+    # the screen opened from the table's page keeps inviting through its live updates
+    assert "data-tv-join" in client.get(_from_the_table_page(client, table["id"])).get_data(
+        as_text=True)
+    assert "data-tv-join" in client.get(f"/tv/{token}/live?v=-1").get_data(as_text=True)
 
 
 def test_the_join_code_goes_once_every_seat_is_held(app, client, table):

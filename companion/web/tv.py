@@ -13,6 +13,9 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 from typing import Any
 
 from flask import (
@@ -31,7 +34,16 @@ from ..tables import TableNotFound, TableView
 from .after import existing_rematch
 from .common import service
 from .fragments import fragment_answer
-from .pages import _context, public_url, qr_img, recent_entries, unchanged
+from .pages import (
+    _context,
+    _cookie_map,
+    _set_cookie_map,
+    is_host,
+    public_url,
+    qr_img,
+    recent_entries,
+    unchanged,
+)
 
 tv_bp = Blueprint("tv", __name__)
 TV_ENTRIES = 12
@@ -44,17 +56,44 @@ def _tv_view(token: str) -> TableView:
         abort(404)
 
 
+def invite_key(table_id: str) -> str:
+    """What the host's link to the shared screen carries so that the screen shows the join
+    code (the table's writable address): derived from the server's secret, never from
+    anything a spectator sees."""
+    secret = str(current_app.config["SECRET_KEY"]).encode()
+    digest = hmac.new(secret, f"tv-invite:{table_id}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:16]).decode().rstrip("=")
+
+
+def _invites(view: TableView) -> bool:
+    """Whether this screen shows the join code: opened from the table's own page (its link
+    carries the invite key: only a phone that has the table's writable address sees it), or
+    in the host's own browser. A screen opened from a spectator link shows no way into the
+    writable table."""
+    key = invite_key(view.id)
+    given = request.args.get("join", "")
+    if given and hmac.compare_digest(given, key):
+        # The screen's own live updates ask without the key: its browser keeps it.
+        if _cookie_map("tv_invites").get(view.id) != key:
+            _set_cookie_map("tv_invites", view.id, key)
+        return True
+    kept = _cookie_map("tv_invites").get(view.id)
+    return (isinstance(kept, str) and hmac.compare_digest(kept, key)) or is_host(view.id)
+
+
 def _tv_context(view: TableView) -> dict[str, Any]:
-    """A spectator's context plus the join code while a seat is free."""
+    """A spectator's context plus, on the host's screen, the join code while a seat is
+    free."""
     context = _context(view, None, spectator=True)
     claimed = service().claimed_seats(view.id)
     free = [p["name"] for i, p in enumerate(view.players) if i not in claimed]
-    join_url = public_url("pages.table", table_id=view.id)
+    invites = _invites(view)
+    join_url = public_url("pages.table", table_id=view.id) if invites else ""
     context.update(
         tv=True,
-        free_seats=free,
+        free_seats=free if invites else [],
         join_url=join_url,
-        join_qr=qr_img(join_url, _("QR code to join this table")) if free else "",
+        join_qr=qr_img(join_url, _("QR code to join this table")) if free and invites else "",
         seating=service().seating(view.id)[1],
         rematch_url=_rematch_url(view),
         # More of the log than a phone shows: the side column shows as many as it holds.
@@ -71,7 +110,8 @@ def _rematch_url(view: TableView) -> str:
     target = existing_rematch(view.id)
     if target is None:
         return ""
-    return url_for("tv.tv", token=service().get(target).watch_token)
+    return url_for("tv.tv", token=service().get(target).watch_token,
+                   join=invite_key(target) if _invites(view) else None)
 
 
 @tv_bp.get("/tv/<token>")
@@ -126,3 +166,9 @@ def ping() -> Any:
     response = make_response("", 204)
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+@tv_bp.app_context_processor
+def _tv_links() -> dict[str, Any]:
+    """The table page's link to the shared screen carries the invite key (for the host)."""
+    return {"tv_invite": invite_key}
