@@ -2,35 +2,11 @@
 // available without the network). On a table page it also says when the connection is lost,
 // keeps the last state on screen, refuses taps with a clear message instead of losing them
 // (nothing is queued), and tells the page to catch up as soon as the server answers again.
-// A table page also asks the worker to keep its game's rules reference for offline reading,
-// and notes itself as the table the rules pages lead back to.
 (function () {
   "use strict";
   if ("serviceWorker" in navigator && window.isSecureContext) {
     window.addEventListener("load", function () {
       navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () {});
-    });
-  }
-
-  // The way back from the rules reference: a table page notes itself for this tab (rules.js
-  // shows the link on the rules pages).
-  if (document.querySelector("#table[data-table]")) {
-    try { window.sessionStorage.setItem("companion.table", window.location.pathname); }
-    catch (e) { /* storage refused: no way back offered */ }
-  }
-
-  // The rules of the game at this table, kept by the service worker for offline reading once
-  // the page has settled (it never competes with the table's first load).
-  var keep = document.querySelector("a[data-keep-offline]");
-  if (keep && "serviceWorker" in navigator && window.isSecureContext) {
-    window.addEventListener("load", function () {
-      setTimeout(function () {
-        navigator.serviceWorker.ready.then(function (registration) {
-          if (registration.active) {
-            registration.active.postMessage({ keep: keep.getAttribute("href") });
-          }
-        }).catch(function () {});
-      }, 3000);
     });
   }
 

@@ -1,6 +1,7 @@
 // What the table page does once it is shown, loaded by table.js when the page has loaded
 // (not part of its first load): the screen kept awake, what the phone does next brought into
-// view, the undo bar's ⋯ that opens it to a whole label, the join link's share and copy.
+// view, the undo bar's ⋯ that opens it to a whole label, the join link's share and copy, the
+// game's rules kept for offline reading and this table noted as the rules pages' way back.
 (function () {
   "use strict";
   var root = document.getElementById("table");
@@ -22,6 +23,26 @@
     if (!document.hidden && (!wakeLock || wakeLock.released)) keepAwake();
   });
   keepAwake();
+
+  // The way back from the rules reference: a table page notes itself for this tab (rules.js
+  // shows the link on the rules pages).
+  if (document.querySelector("#table[data-table]")) {
+    try { window.sessionStorage.setItem("companion.table", window.location.pathname); }
+    catch (e) { /* storage refused: no way back offered */ }
+  }
+
+  // The rules of the game at this table, kept by the service worker for offline reading once
+  // the page has settled (it never competes with the table's first load).
+  var keep = document.querySelector("a[data-keep-offline]");
+  if (keep && "serviceWorker" in navigator && window.isSecureContext) {
+    setTimeout(function () {
+      navigator.serviceWorker.ready.then(function (registration) {
+        if (registration.active) {
+          registration.active.postMessage({ keep: keep.getAttribute("href") });
+        }
+      }).catch(function () {});
+    }, 3000);
+  }
 
   // "table:next-step" on an element (table.js after this phone's own write, a game's script
   // after a choice on its map): the element is brought between the bars that stay on the

@@ -62,7 +62,7 @@ def invite_key(table_id: str) -> str:
     anything a spectator sees."""
     secret = str(current_app.config["SECRET_KEY"]).encode()
     digest = hmac.new(secret, f"tv-invite:{table_id}".encode(), hashlib.sha256).digest()
-    return base64.urlsafe_b64encode(digest[:16]).decode().rstrip("=")
+    return base64.urlsafe_b64encode(digest[:12]).decode()  # 96 bits
 
 
 def _invites(view: TableView) -> bool:
