@@ -392,7 +392,7 @@ def test_four_phones_program_in_secret_and_all_see_the_reveal(live_server, new_p
     for page in everyone[1:]:
         ann_districts = page.locator("#live-after .players tr:not(.sub)", has_text="Ann").locator(
             "td").nth(3)
-        expect(ann_districts).to_have_text(re.compile(rf"^\s*{owned}\s"),
+        expect(ann_districts).to_have_text(re.compile(rf"^\s*{owned}\b"),
                                            timeout=LIVE_TIMEOUT_MS)
     record_timing("edgar_buy_to_other_phones", time.monotonic() - bought_at)
     expect(host.locator("#my-turn")).to_contain_text("Lucien")

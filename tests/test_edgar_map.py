@@ -58,7 +58,7 @@ def over(colour: tuple[float, float, float], ground: tuple[float, float, float],
 
 
 GROUND = rgb(rule("svg.fosko", "background"))
-DISTRICTS = {kind: rgb(rule(f".fosko .type-{kind}", "fill")) for kind in game.DISTRICT_TYPES}
+DISTRICTS = {kind: rgb(rule(f".fosko .{kind} > .cell", "fill")) for kind in game.DISTRICT_TYPES}
 DISTRICTS |= {f"{kind} (dimmed)": over(colour, GROUND, DIMMED)
               for kind, colour in list(DISTRICTS.items())}
 OUTLINE = rgb(rule(".fosko .piece", "stroke"))
