@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from companion.games.base import NEWEST_RULES, RULES_KEY, MalformedInput, Option, read_options
 from companion.decks.files import deck_text, parse_deck_text
+from companion.games.base import NEWEST_RULES, RULES_KEY, MalformedInput, Option, read_options
 
 DECK = Option("deck", "deck", [], "Deck list", edition=True, fields=("name", "kind", "pawns"))
 
