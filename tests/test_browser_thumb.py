@@ -413,6 +413,9 @@ def test_at_200_percent_the_undo_bar_takes_at_most_a_quarter_of_the_screen(
     table_id = table_on_phone(host, players=names)
     claim(host, live_server, table_id, names[0][0])
     draw(host, 1)
+    # The recorder carries the version the page shows: the second card once the first is
+    # shown (a busy machine answered the first after the second was sent from version 0).
+    expect(host.locator("#table")).to_have_attribute("data-version", "1")
     draw(host, 2)
     # The undo form carries the version the page shows: undo once the second card is shown,
     # or the server rightly refuses an undo made from the page before it.
