@@ -18,7 +18,8 @@ from test_live import Server
 
 PLAYERS = [{"name": "Ann", "party": "blue"}, {"name": "Bob", "party": "pink"}]
 DRAW = {"type": "draw", "seat": 0, "stress": 1, "stars": 0, "corner": None}
-HOLD_S = 8  # longer than the server's 5 s wait for the lock
+WAIT_MS = 2000  # the server's wait for the lock (COMPANION_BUSY_TIMEOUT_MS; 5 s by default)
+HOLD_S = 4  # longer than that wait
 
 
 def call(server: Server, method: str, path: str, body: Any = None,
@@ -36,7 +37,8 @@ def call(server: Server, method: str, path: str, body: Any = None,
 
 def test_a_waiting_write_never_holds_the_other_requests(tmp_path: Path) -> None:
     database = tmp_path / "club.sqlite"
-    server = Server(f"sqlite:///{database}", tmp_path, "locked", COMPANION_ACCEPT_SEEDS="1")
+    server = Server(f"sqlite:///{database}", tmp_path, "locked", COMPANION_ACCEPT_SEEDS="1",
+                    COMPANION_BUSY_TIMEOUT_MS=str(WAIT_MS))
     try:
         status, body, _ = call(server, "POST", "/api/tables",
                                {"game": "casse-toi-pov-con", "players": PLAYERS})
