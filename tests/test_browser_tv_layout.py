@@ -175,20 +175,23 @@ LANGUAGES = {"casse-toi-pov-con": "fr-FR", "edgar-et-lucien": "fr-FR", "election
              "mourir-pour-le-rock": "fr-FR", "storm-candidate": "ko-KR"}
 
 
-@pytest.mark.parametrize(("game_id", "locale"), [(g, lang) for g in GAMES
-                                                 for lang in ("en-GB", LANGUAGES[g])])
+@pytest.mark.parametrize("game_id", list(GAMES))
 def test_the_shared_screen_is_one_board_at_720p_and_1080p_all_game(live_server, new_phone,
-                                                                  game_id, locale):
+                                                                  game_id):
+    """One game played to its end, watched by four screens: both sizes, in English and in
+    the game's longest language (each screen its own browser context and language)."""
     game = GAMES[game_id]
     table = new_table(live_server, game_id, count=game.MAX_PLAYERS)
     link = tv_url(table)
     screens = {}
-    for width, height in SIZES:
-        screen = new_phone(viewport={"width": width, "height": height}, device_scale_factor=1,
-                           is_mobile=False, has_touch=False, locale=locale)
-        screen.goto(link)
-        screen.wait_for_selector("#live .tv-root")
-        screens[width] = screen
+    for locale in ("en-GB", LANGUAGES[game_id]):
+        for width, height in SIZES:
+            screen = new_phone(viewport={"width": width, "height": height},
+                               device_scale_factor=1, is_mobile=False, has_touch=False,
+                               locale=locale)
+            screen.goto(link)
+            screen.wait_for_selector("#live .tv-root")
+            screens[(locale, width, height)] = screen
     problems: list[str] = []
     regular = 0
 
@@ -199,10 +202,11 @@ def test_the_shared_screen_is_one_board_at_720p_and_1080p_all_game(live_server, 
             # (a screenshot at 1080p costs more than the check, and only the last one stays).
             regular += 1
             moment = moment if regular % 4 == 1 else None
-        for (width, height), screen in zip(SIZES, screens.values(), strict=True):
+        for (locale, width, height), screen in screens.items():
             _wait_for(screen, table.version)
             found = screen.evaluate(LAYOUT_PROBLEMS, MIN_TEXT_PX_1080 if height >= 1080 else 0)
-            problems.extend(f"{width}x{height} after {played} actions: {p}" for p in found[:6])
+            problems.extend(f"{locale} {width}x{height} after {played} actions: {p}"
+                            for p in found[:6])
             if moment:
                 _shot(screen, game_id, width, moment, locale[:2])
 
