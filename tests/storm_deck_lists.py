@@ -35,3 +35,24 @@ def whole_deck(seed: int = 3) -> list[dict[str, Any]]:
 
 def period_of(deck: list[dict[str, Any]]) -> dict[int, str]:
     return {card["number"]: card["period"] for card in deck}
+
+
+def act(state: game.State, **action: Any) -> game.State:
+    return game.apply(state, action)
+
+
+def play_round(state: game.State, slots: tuple[int, ...] = (), points: int = 0) -> game.State:
+    """A round in which the first in the bus buys ``slots`` and nobody else buys; everyone
+    scores ``points`` cards' points."""
+    for seat in range(len(state.players)):
+        state = act(state, type="seal", seat=seat, value=40 - seat)
+    state = act(state, type="reveal")
+    while state.phase == "workers":
+        state = act(state, type="pass", seat=state.order[state.active])
+    buys = list(slots)
+    while state.phase == "buying":
+        state = act(state, type="buy", seat=state.order[state.active], card_coins=60,
+                    buys=len(buys), slots=buys)
+        buys = []
+    return act(state, type="score_round", points=[
+        {"seat": s, "cards": points} for s in range(len(state.players))])

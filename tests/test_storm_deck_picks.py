@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from storm_deck_lists import period_of, whole_deck
+from storm_deck_lists import act, period_of, play_round, whole_deck
 
 from companion.games import storm_candidate as game
 from companion.games import storm_deck
@@ -25,8 +25,6 @@ def new(players: int = 3, **options: Any) -> game.State:
     return game.setup(game.example_players(players), {"seed": 1, **options})
 
 
-def act(state: game.State, **action: Any) -> game.State:
-    return game.apply(state, action)
 
 
 def refused(state: game.State, action: dict[str, Any]) -> IllegalAction:
@@ -48,20 +46,6 @@ def pick_all(state: game.State) -> game.State:
         state = act(state, type="street", slot=slot, number=picker["choices"][0]["number"])
 
 
-def play_round(state: game.State, slots: tuple[int, ...] = ()) -> game.State:
-    """A round in which the first in the bus buys ``slots`` and nobody else buys."""
-    for seat in range(len(state.players)):
-        state = act(state, type="seal", seat=seat, value=40 - seat)
-    state = act(state, type="reveal")
-    while state.phase == "workers":
-        state = act(state, type="pass", seat=state.order[state.active])
-    buys = list(slots)
-    while state.phase == "buying":
-        state = act(state, type="buy", seat=state.order[state.active], card_coins=60,
-                    buys=len(buys), slots=buys)
-        buys = []
-    return act(state, type="score_round", points=[
-        {"seat": s, "cards": 0} for s in range(len(state.players))])
 
 
 # ---------------------------------------------------------------------------- what is offered

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from storm_deck_lists import whole_deck
+from storm_deck_lists import act, play_round, whole_deck
 
 from companion.games import storm_candidate as game
 from companion.games.deck_schema import check_cards
@@ -13,24 +13,8 @@ from companion.games.deck_schema import check_cards
 OPTION = next(o for o in game.OPTIONS if o.name == "deck")
 
 
-def act(state: game.State, **action: Any) -> game.State:
-    return game.apply(state, action)
 
 
-def play_round(state: game.State, slots: tuple[int, ...], points: int) -> game.State:
-    """The first in the bus buys ``slots``; everyone scores ``points`` cards' points."""
-    for seat in range(len(state.players)):
-        state = act(state, type="seal", seat=seat, value=40 - seat)
-    state = act(state, type="reveal")
-    while state.phase == "workers":
-        state = act(state, type="pass", seat=state.order[state.active])
-    buys = list(slots)
-    while state.phase == "buying":
-        state = act(state, type="buy", seat=state.order[state.active], card_coins=60,
-                    buys=len(buys), slots=buys)
-        buys = []
-    return act(state, type="score_round", points=[
-        {"seat": s, "cards": points} for s in range(len(state.players))])
 
 
 def type_unknown(state: game.State, numbers: list[int]) -> game.State:
