@@ -263,10 +263,50 @@ class HostClient(BrowserLikeClient):
         return response
 
 
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[Flask]:
+def _lazy_url_builders() -> None:
+    """Werkzeug compiles two URL-building functions for every rule when an app registers it
+    (an AST compiled per rule: about half of what ``create_app`` costs with the companion's
+    ~400 routes), though a test's app builds a handful of URLs. In the tests' own process,
+    each rule's builders are compiled the first time a URL is built from it: the same
+    functions, the same URLs. Servers the tests start (``companion serve``) are untouched."""
+    from werkzeug.routing.rules import Rule
+
+    eager = Rule._compile_builder
+
+    def lazy(self: Rule, append_unknown: bool = True) -> Callable[..., Any]:
+        def build(rule: Rule, *args: Any, **kwargs: Any) -> Any:
+            cache = rule.__dict__.setdefault("_compiled_builders", {})
+            if append_unknown not in cache:
+                cache[append_unknown] = eager(rule, append_unknown).__get__(rule, None)
+            return cache[append_unknown](*args, **kwargs)
+        return build
+
+    Rule._compile_builder = lazy  # type: ignore[method-assign]
+
+
+_lazy_url_builders()
+
+
+@pytest.fixture(scope="session")
+def empty_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One empty database at the newest schema, made by ``create_app`` once per worker;
+    each test's app starts from a copy of it (copying a file costs less than making the
+    schema again). Tests of making and migrating a database make their own."""
     from companion import create_app
 
+    path = tmp_path_factory.mktemp("empty-database") / "empty.sqlite"
+    made = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{path}",
+                       "SECRET_KEY": "test"})
+    made.extensions["companion_db"].engine.dispose()  # the last close folds the WAL in
+    assert not Path(f"{path}-wal").exists()
+    return path
+
+
+@pytest.fixture
+def app(tmp_path: Path, empty_database: Path) -> Iterator[Flask]:
+    from companion import create_app
+
+    shutil.copy2(empty_database, tmp_path / "test.sqlite")
     app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite'}",
                       "SECRET_KEY": "test", "RATE_LIMIT": 100_000, "ACCEPT_SEEDS": True})
     app.test_client_class = HostClient
