@@ -58,6 +58,11 @@ class TableRow(Base):
     host_token: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    # The group whose table this is (None: free names only); which seat is which of its
+    # players: ``table_players``. Deleting the group keeps the table and its log (the group's
+    # deletion sets this to None first).
+    group_id: Mapped[int | None] = mapped_column(ForeignKey("groups.id"), nullable=True,
+                                                 index=True)
 
 
 class EntryRow(Base):
@@ -147,6 +152,68 @@ class RateCount(Base):
     client: Mapped[str] = mapped_column(String(64), primary_key=True)
     period: Mapped[int] = mapped_column(Integer, primary_key=True)  # minutes since 1970
     count: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class Group(Base):
+    """A group (a club, a family): its roster of players, kept on the server and shared by a
+    link (``GroupLink``); no accounts. See ``companion.groups`` for who may do what."""
+
+    __tablename__ = "groups"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(60))
+    # The phone that made it (its cookie's random id): only it renames, revokes, deletes.
+    owner: Mapped[str] = mapped_column(String(64), index=True)
+    # The IANA name of the maker's time zone ("Europe/Paris"): the day a play counts for.
+    time_zone: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    # Moves with every change of the group or its roster: a form names the revision its page
+    # showed, and one from a stale page is refused (409).
+    revision: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+
+
+class GroupLink(Base):
+    """A group's link: the SHA-256 of its bearer token (the token itself is only in the link
+    and in the cookies of the phones that opened it). Revoking marks it and makes a new one,
+    so an old link is told apart from one that never was."""
+
+    __tablename__ = "group_links"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id", ondelete="CASCADE"),
+                                          index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    revoked_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+
+
+class GroupPlayer(Base):
+    """One player of a group's roster: a name (checked as a table's player names are), a
+    colour of ``companion.groups.COLOURS`` and a short mark (initials or an emoji)."""
+
+    __tablename__ = "group_players"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id", ondelete="CASCADE"),
+                                          index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    colour: Mapped[str] = mapped_column(String(16))
+    mark: Mapped[str] = mapped_column(String(16))
+    position: Mapped[int] = mapped_column(Integer)  # the roster's order, from 0
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
+class TablePlayer(Base):
+    """Which roster player sat at a seat of a group's table (a seat typed as a free name has
+    no row). Gone with the table, or with the roster player."""
+
+    __tablename__ = "table_players"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    group_player_id: Mapped[int] = mapped_column(
+        ForeignKey("group_players.id", ondelete="CASCADE"), index=True)
 
 
 BUSY_TIMEOUT_MS = 5000

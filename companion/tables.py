@@ -19,13 +19,14 @@ import json
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import ModuleType
 from typing import Any
 
 from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import Session
 
 from . import inputs
 from .db import (
@@ -575,12 +576,14 @@ class TableService:
     # ------------------------------------------------------------------ creation
 
     def create(self, game_id: str, players: Any, options: Any, *,
-               table_id: str | None = None, seats: Mapping[int, str] | None = None
-               ) -> TableView:
+               table_id: str | None = None, seats: Mapping[int, str] | None = None,
+               also: Callable[[Session, str], None] | None = None) -> TableView:
         """A new table; its host token is ``host_token(view.id)`` (given once to its
         creator). A rematch names its own id (derived from the finished table's, so two
         phones tapping Rematch at once make one table: the second gets ``IntegrityError``)
-        and the seat tokens its phones keep (``seats``), stored in the same transaction."""
+        and the seat tokens its phones keep (``seats``), stored in the same transaction.
+        ``also(session, table_id)`` writes what else belongs with the table in that
+        transaction (its group's seats); if it raises, no table is made."""
         game = get_game(game_id)
         if not isinstance(players, list):
             raise MalformedInput(N_("players must be a list"))
@@ -612,6 +615,8 @@ class TableService:
             session.flush()
             for seat, token in (seats or {}).items():
                 session.add(SeatClaim(table_id=table_id, seat=seat, token=token))
+            if also is not None:
+                also(session, table_id)
         replay = Replay(state)
         with self._lock:
             self._forget(table_id)

@@ -156,3 +156,88 @@ def test_a_postgresql_url_without_its_driver_says_which_extra_to_install(tmp_pat
     assert "Traceback" not in run.stderr
     assert run.stderr.strip().count("\n") == 0  # one line
     assert "pip install -e '.[postgres]'" in run.stderr
+
+
+def database_at(url: str, revision: str) -> None:
+    """A database as ``revision`` left it, with a table of two log entries, a seat, a deck and
+    a rate count in it."""
+    engine = create_engine(url)
+    command.upgrade(migrations.config(engine), revision)
+    with engine.begin() as conn:
+        conn.execute(text(
+            "INSERT INTO tables (id, game, players, options, version, seating, watch_token,"
+            " host_token, created_at, updated_at) VALUES ('t1', 'casse-toi-pov-con', :players,"
+            " '{}', 2, 0, 'w1', 'h1', '2026-01-01', '2026-01-01')"),
+            {"players": json.dumps(PLAYERS)})
+        for seq, stress in ((1, 3), (2, 2)):
+            action = {"type": "draw", "seat": 0, "stress": stress, "stars": 1,
+                      "corner": None, "announced": False}
+            conn.execute(text(
+                "INSERT INTO entries (table_id, seq, kind, payload, label, seat, created_at)"
+                " VALUES ('t1', :seq, 'action', :payload, :label, 0, '2026-01-01')"),
+                {"seq": seq, "payload": json.dumps(action),
+                 "label": json.dumps({"msgid": "card", "params": {}})})
+        conn.execute(text("INSERT INTO seat_claims (table_id, seat, token, claimed_at)"
+                          " VALUES ('t1', 0, 'tok', '2026-01-01')"))
+        conn.execute(text(
+            "INSERT INTO edition_profiles (game, name, \"values\", note, created_at, owner,"
+            " revision) VALUES ('casse-toi-pov-con', 'Our copy', '{}', '', '2026-01-01',"
+            " 'phone-a', 3)"))
+        conn.execute(text("INSERT INTO rate_counts (kind, client, period, count)"
+                          " VALUES ('tables', 'loopback', 1, 4)"))
+    engine.dispose()
+
+
+def test_a_database_before_groups_is_migrated_with_nothing_lost_and_tables_join_groups(
+        tmp_path: Path) -> None:
+    """From 0004 (before groups) with a table, a deck and counts in it: everything is there
+    after the upgrade, the old table has no group, and a group's table links its seats."""
+    from companion.db import Deck, Group, GroupPlayer, TablePlayer, TableRow
+    from companion.groups import store
+
+    url = f"sqlite:///{tmp_path / 'before-groups.sqlite'}"
+    database_at(url, "0004")
+    with pytest.raises(SchemaBehind):
+        Database(url)
+    engine = create_engine(url)
+    assert migrations.upgrade(engine) == ("0004", migrations.head())
+    engine.dispose()
+    db = Database(url)
+    service = TableService(db)
+    assert service.get("t1").version == 2 and service.seat_of("t1", "tok") == 0
+    with db.read() as session:
+        assert session.get(TableRow, "t1").group_id is None
+        deck = session.query(Deck).one()
+        assert (deck.name, deck.owner, deck.revision) == ("Our copy", "phone-a", 3)
+    with db.write() as session:
+        group, _token = store.create(session, "Les Martin", "phone-a", "Europe/Paris")
+        ann = store.add_player(session, group, "Ann", "blue", "")
+        group_id, ann_id = group.id, ann.id
+    view = service.create("casse-toi-pov-con", PLAYERS, {}, also=lambda session, table_id:
+                          store.link_table(session, table_id, group_id, {0: ann_id}))
+    with db.read() as session:
+        assert session.get(TableRow, view.id).group_id == group_id
+        assert [(p.seat, p.group_player_id) for p in session.query(TablePlayer)] == \
+            [(0, ann_id)]
+        assert session.get(Group, group_id).time_zone == "Europe/Paris"
+        assert session.get(GroupPlayer, ann_id).mark == "A"
+    # the old table goes on, and is deleted with nothing left pointing at it
+    assert service.undo("t1", 2).version == 3
+    service.delete(view.id, None)
+    with db.read() as session:
+        assert session.query(TablePlayer).count() == 0
+    db.engine.dispose()
+
+
+def test_the_groups_migration_goes_down_and_up_again(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'down.sqlite'}"
+    database_at(url, "0005")
+    engine = create_engine(url)
+    cfg = migrations.config(engine)
+    command.downgrade(cfg, "0004")
+    with engine.connect() as conn:
+        assert "groups" not in {r[0] for r in conn.execute(text(
+            "SELECT name FROM sqlite_master WHERE type = 'table'"))}
+        assert conn.execute(text("SELECT version FROM tables WHERE id = 't1'")).scalar() == 2
+    command.upgrade(cfg, "head")
+    engine.dispose()
