@@ -271,6 +271,8 @@ def _lazy_url_builders() -> None:
     functions, the same URLs. Servers the tests start (``companion serve``) are untouched."""
     from werkzeug.routing.rules import Rule
 
+    if getattr(Rule, "_builders_on_first_use", False):  # this file is imported twice
+        return
     eager = Rule._compile_builder
 
     def lazy(self: Rule, append_unknown: bool = True) -> Callable[..., Any]:
@@ -282,6 +284,7 @@ def _lazy_url_builders() -> None:
         return build
 
     Rule._compile_builder = lazy  # type: ignore[method-assign]
+    Rule._builders_on_first_use = True  # type: ignore[attr-defined]
 
 
 _lazy_url_builders()
