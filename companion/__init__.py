@@ -38,6 +38,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         TRUST_PROXY=os.environ.get("COMPANION_TRUST_PROXY", "") in ("1", "true", "yes"),
         SERVER_THREADS=int(os.environ.get("COMPANION_THREADS", "16")),
         DATABASE_BUSY_TIMEOUT_MS=int(os.environ.get("COMPANION_BUSY_TIMEOUT_MS", "5000")),
+        # PDF builds (web/print_builds.py): how many run at once for the whole server, how
+        # long a request waits for one, how long one may take, and how many requests one
+        # process lets wait or build at a time (companion serve sets it from its server).
+        PDF_BUILDS=int(os.environ.get("COMPANION_PDF_BUILDS", "1")),
+        PDF_WAIT_S=float(os.environ.get("COMPANION_PDF_WAIT_S", "20")),
+        PDF_BUILD_TIMEOUT_S=float(os.environ.get("COMPANION_PDF_TIMEOUT_S", "120")),
+        PDF_WAITING=int(os.environ.get("COMPANION_PDF_WAITING", "4")),
         # Tests only: let the API and the new-table form choose a table's seed (its dice and
         # shuffles). Otherwise the server draws every seed and refuses one sent by a phone.
         # Names besides its addresses, localhost and *.local that the server answers to

@@ -53,6 +53,15 @@ def stream_capacity(server: str, threads: int) -> int:
 GEVENT_CONNECTIONS = 4096  # connections one gevent worker process accepts at once
 
 
+def pdf_waiting(server: str, threads: int) -> int:
+    """How many PDF requests one process lets wait for a build slot (or build) at a time.
+    Under gevent a waiting request costs a greenlet; under threads it holds one, so an
+    eighth of them at most (at least 1), and the phones' requests keep the rest."""
+    if server == "gevent":
+        return 256
+    return max(1, threads // 8)
+
+
 def _check_database(overrides: dict[str, object]) -> str | None:
     """Open the database once as a worker would (a new one gets its schema here, before any
     worker starts), in a child process so this one imports no database driver before the
@@ -95,6 +104,8 @@ def serve(args: argparse.Namespace) -> int:
         "SERVER_THREADS": args.threads,  # one pooled database connection a thread
         "LIVE_MAX_STREAMS": stream_capacity(server, args.threads),
     }
+    if not os.environ.get("COMPANION_PDF_WAITING"):
+        overrides["PDF_WAITING"] = pdf_waiting(server, args.threads)
     if server == "waitress":
         from . import create_app
         from .db import MissingDriver, SchemaBehind

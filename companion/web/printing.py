@@ -1,7 +1,9 @@
 """Print-and-play downloads: a page per game to choose the options, and the PDF itself.
 
 The PDF is the same the ``companion print`` command builds; its rule sheet's QR codes point
-at this server (``PUBLIC_URL`` when set, else the address the phone used to reach it).
+at this server (``PUBLIC_URL`` when set, else the address the phone used to reach it). It is
+built off the request, in a child process holding one of the server's build slots
+(``print_builds``); the last few PDFs are kept in memory and served without a slot.
 """
 
 from __future__ import annotations
@@ -11,15 +13,16 @@ from collections import OrderedDict
 from threading import Lock
 from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, render_template, request
+from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request
 
-from printables.build import build, kit_games, kit_languages, render_bytes, rule_sheet_games
-from printables.layout import DUPLEX_MODES, PAPERS, PrintSettings
+from printables.build import kit_games, kit_languages, rule_sheet_games
+from printables.layout import DUPLEX_MODES, PAPERS
 from printables.text import BuildError
 
 from ..games import ALL_GAME_IDS
 from ..i18n import gettext as _
 from .limits import limit
+from .print_builds import PrinterBusy, build_in_child, build_slots
 
 printing_bp = Blueprint("printing", __name__)
 
@@ -116,23 +119,51 @@ def _default_lang(langs: Any) -> str:
 
 
 def _pdf(game_id: str, o: dict[str, Any], base_url: str) -> bytes:
+    """The PDF, from the cache or built by a child process holding one of the server's
+    build slots (``print_builds``); PrinterBusy when none came free in time."""
     key = (game_id, base_url, *sorted(o.items()))
-    with _CACHE_LOCK:
-        if key in _CACHE:
-            _CACHE.move_to_end(key)
-            return _CACHE[key]
+    cached = _cached(key)
+    if cached is not None:
+        return cached
     limit("pdf")  # only builds cost: a cached PDF is served at once
-    settings = PrintSettings(paper=o["paper"], lang=o["lang"], low_ink=o["low_ink"],
-                             duplex=o["duplex"], offset_mm=o["offset"],
-                             backs_separate=o["part"] in ("fronts", "backs"))
-    deck = json.loads(o["deck"][2]) if o["deck"] else None
-    doc, backs = build(game_id, settings, base_url, rules_only=o["part"] == "rules", deck=deck)
-    data = render_bytes(backs if o["part"] == "backs" and backs is not None else doc)
+    config = current_app.config
+    with build_slots().hold(float(config["PDF_WAIT_S"])) as slot:
+        cached = _cached(key)  # built by another request while this one waited
+        if cached is not None:
+            return cached
+        job = {"game": game_id, "paper": o["paper"], "lang": o["lang"],
+               "low_ink": o["low_ink"], "duplex": o["duplex"], "offset": list(o["offset"]),
+               "part": o["part"], "base_url": base_url,
+               "deck": json.loads(o["deck"][2]) if o["deck"] else None}
+        data = build_in_child(job, slot, float(config["PDF_BUILD_TIMEOUT_S"]))
     with _CACHE_LOCK:
         _CACHE[key] = data
         while len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)
     return data
+
+
+def _cached(key: tuple[Any, ...]) -> bytes | None:
+    with _CACHE_LOCK:
+        if key in _CACHE:
+            _CACHE.move_to_end(key)
+            return _CACHE[key]
+    return None
+
+
+def _printer_busy(error: PrinterBusy) -> Any:
+    """503 with Retry-After: every build slot stayed taken (or the build ran too long)."""
+    message = _("The printer is busy with other kits: try again in %(seconds)s s.",
+                seconds=error.retry_after)
+    if request.headers.get("X-Requested-With") == "fetch":
+        response = jsonify({"error": {"code": "printer_busy", "message": message}})
+    else:
+        response = current_app.make_response(
+            render_template("error.html", message=message, status=503))
+    response.status_code = 503
+    response.headers["Retry-After"] = str(error.retry_after)
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def _bad_request(message: str) -> Any:
@@ -204,6 +235,8 @@ def download(game_id: str) -> Any:
     except BuildError as exc:
         return _bad_request(_("The kit cannot be built with these options: %(reason)s",
                               reason=str(exc)))
+    except PrinterBusy as exc:
+        return _printer_busy(exc)
     suffix = {"kit": "", "fronts": "-fronts", "backs": "-backs", "rules": "-rules"}[options["part"]]
     filename = f"{game_id}-{options['paper']}-{options['lang']}{suffix}.pdf"
     response = Response(data, mimetype="application/pdf")
