@@ -311,24 +311,6 @@ def move_player(session: Session, group: Group, player_id: Any, revision: Any,
     _changed(group)
 
 
-def keep_names(session: Session, group: Group, rows: Iterable[Mapping[str, Any]]
-               ) -> dict[int, GroupPlayer]:
-    """Add a table's typed names to the roster (``rows``: the table's players; those
-    already on the roster, to the eye, are not added again). Returns the new players by
-    seat."""
-    added: dict[int, GroupPlayer] = {}
-    for seat, row in enumerate(rows):
-        name = row.get("name")
-        if not isinstance(name, str) or not name:
-            continue
-        if any(name_key(p.name) == name_key(name) for p in roster(session, group.id)):
-            continue
-        colour = row.get("colour") or row.get("party")
-        added[seat] = add_player(session, group, name,
-                                 colour if colour in COLOURS else None)
-    return added
-
-
 # ---------------------------------------------------------------------------- tables
 
 def link_table(session: Session, table_id: str, group_id: int,
@@ -352,6 +334,35 @@ def link_table(session: Session, table_id: str, group_id: int,
     row.group_id = group_id
     for seat, player_id in sorted(seats.items()):
         session.add(TablePlayer(table_id=table_id, seat=seat, group_player_id=player_id))
+
+
+def join_table(session: Session, table_id: str, group: Group, keep_new: bool) -> list[str]:
+    """A new table started with a group's players offered: each seat whose name is a roster
+    player's (to the eye: roster names are unique so) is that player; with ``keep_new`` the
+    other names join the roster (while it has room) and their seats are theirs. The table
+    belongs to the group when one seat at least is a roster player; with free names only it
+    stays a table of free names. Returns the names kept."""
+    row = session.get(TableRow, table_id)
+    if row is None:
+        raise GroupNotFound(N_("no table %(id)s"), id=table_id)
+    players = roster(session, group.id)
+    by_key = {name_key(p.name): p.id for p in players}
+    seats: dict[int, int] = {}
+    kept: list[str] = []
+    for seat, typed in enumerate(row.players or []):
+        name = typed.get("name") if isinstance(typed, dict) else None
+        if not isinstance(name, str) or not name:
+            continue
+        if name_key(name) in by_key:
+            seats[seat] = by_key[name_key(name)]
+        elif keep_new and len(players) + len(kept) < MAX_ROSTER:
+            colour = typed.get("colour") or typed.get("party")
+            added = add_player(session, group, name, colour if colour in COLOURS else None)
+            seats[seat] = by_key[name_key(name)] = added.id
+            kept.append(added.name)
+    if seats:
+        link_table(session, table_id, group.id, seats)
+    return kept
 
 
 def copy_links(session: Session, from_table: str, to_table: str) -> None:

@@ -30,6 +30,7 @@ from sqlalchemy.exc import IntegrityError
 from .. import plays
 from ..db import EntryRow, TableRow
 from ..games.base import N_, RULES_KEY, GameError, IllegalAction, Label
+from ..groups import store as group_store
 from ..i18n import gettext as _
 from ..tables import (
     NotAllowed,
@@ -134,7 +135,9 @@ def start_rematch(view: TableView, by: Sender) -> str:
     options = {k: v for k, v in view.options.items() if k not in seeds and k != RULES_KEY}
     try:
         service().create(view.game.ID, view.players, options, table_id=target,
-                         seats=service().seat_tokens(view.id))
+                         seats=service().seat_tokens(view.id),
+                         also=lambda session, new_id: group_store.copy_links(session, view.id,
+                                                                             new_id))
     except IntegrityError:
         return target  # another phone of the table started it a moment before
     # The finished table's phones (and its spectators and shared screen) redraw and offer

@@ -1,5 +1,6 @@
-"""The new-table page: players, the table's options, and the group's deck or the edition
-values of their copy folded under "Your copy differs?"."""
+"""The new-table page: players (picked from the phone's group in a tap each, or typed), the
+table's options, and the group's deck or the edition values of their copy folded under "Your
+copy differs?"."""
 
 from __future__ import annotations
 
@@ -15,9 +16,11 @@ from ..decks.content import count_cards
 from ..decks.files import deck_text, parse_deck_text
 from ..games import GAMES, get_game
 from ..games.base import GameError, MalformedInput, Option, Words
+from ..groups import store as group_store
 from ..i18n import gettext as _
 from .api import status_of
 from .common import phone_id, refuse_chosen_seeds, service, translate_error
+from .groups import offered, remembered
 from .limits import limit
 from .pages import _remember_table, _set_cookie_map, pages_bp
 from .storage import is_storage_fault, storage_message
@@ -64,9 +67,11 @@ def new_table(game_id: str) -> Any:
     values = {o.name: (chosen.values.get(o.name, o.default) if chosen else o.default)
               for o in game.OPTIONS}
     players: list[dict[str, Any]] = [{} for _ in range(4)]
+    groups = _groups()
 
     def again(status: int, options: dict[str, Any], opened: bool = True) -> Any:
-        return _new_form(game, decks, chosen, {**values, **options}, players, opened), status
+        return _new_form(game, decks, chosen, {**values, **options}, players, _groups(),
+                         opened), status
 
     if request.method == "POST":
         limit("tables")
@@ -106,9 +111,11 @@ def new_table(game_id: str) -> Any:
             flash(_("A deck's name is %(limit)s characters at most, without control "
                     "characters.", limit=inputs.MAX_PROFILE_NAME), "error")
             return again(400, options)
+        kept: list[str] = []
         try:
             refuse_chosen_seeds(game, options)
-            view = service().create(game_id, players, options)
+            view = service().create(game_id, players, options,
+                                    also=_group_seats(groups, kept))
         except GameError as error:
             flash(translate_error(error), "error")
             return again(status_of(error), options)
@@ -128,10 +135,39 @@ def new_table(game_id: str) -> Any:
             except GameError as error:
                 flash(_("The table started; the deck was not saved: %(reason)s",
                         reason=translate_error(error, game, nested=True)), "error")
+        if kept:
+            flash(_("Kept in the group %(group)s: %(names)s.", group=groups["group"].name,
+                    names=", ".join(kept)), "info")
         _set_cookie_map("hosts", view.id, service().host_token(view.id))
         _remember_table(view.id)
         return redirect(url_for("pages.table", table_id=view.id))
-    return _new_form(game, decks, chosen, values, players)
+    return _new_form(game, decks, chosen, values, players, groups)
+
+
+def _groups() -> dict[str, Any]:
+    """The groups whose players the page offers (those this phone holds a link to), the one
+    offered (``?group=``, else the most recently opened) and its roster."""
+    if not remembered():
+        return {"groups": [], "group": None, "token": None, "roster": []}
+    with get_db().read() as db_session:
+        groups, chosen = offered(db_session, request.values.get("group"))
+        roster = group_store.roster(db_session, chosen[0].id) if chosen else []
+    return {"groups": [g for g, _token in groups], "group": chosen[0] if chosen else None,
+            "token": chosen[1] if chosen else None, "roster": roster}
+
+
+def _group_seats(groups: dict[str, Any], kept: list[str]) -> Any:
+    """What the new table writes with itself when the phone offered a group: the seats that
+    are its players, and (``keep`` ticked) the typed names added to it."""
+    token = groups["token"]
+    if token is None:
+        return None
+    keep = request.form.get("keep") == "true"
+
+    def join(db_session: Any, table_id: str) -> None:
+        group = group_store.by_token(db_session, token)
+        kept.extend(group_store.join_table(db_session, table_id, group, keep))
+    return join
 
 
 def deck_example(option: Option) -> str:
@@ -142,13 +178,16 @@ def deck_example(option: Option) -> str:
 
 
 def _new_form(game: Any, decks: list[Deck], chosen: Deck | None, values: dict[str, Any],
-              players: list[dict[str, Any]], opened: bool = False) -> str:
+              players: list[dict[str, Any]], groups: dict[str, Any],
+              opened: bool = False) -> str:
     while len(players) < game.MIN_PLAYERS:
         players.append({})
     return render_template("new_table.html", game=game, decks=decks, chosen=chosen,
                            values=values, players=players, deck_text=deck_text,
                            deck_example=deck_example, opened=opened, phone=phone_id(),
-                           card_count=count_cards(game, chosen.values) if chosen else 0)
+                           card_count=count_cards(game, chosen.values) if chosen else 0,
+                           groups=groups["groups"], group=groups["group"],
+                           roster=groups["roster"], keep=request.form.get("keep") == "true")
 
 
 def _players_from_form(game: Any) -> list[dict[str, Any]]:
