@@ -74,6 +74,10 @@ def test_the_group_page_is_a_bearer_secret(app: Flask, client: FlaskClient) -> N
     page = client.get(f"/g/{token}")
     assert page.headers["Referrer-Policy"] == "no-referrer"
     assert page.headers["Cache-Control"] == "no-store"
+    # a form sent from another site (no CSRF token) changes nothing
+    refused = client.post(f"/g/{token}/players", data={"name": "Eve", "rev": rev(app, token)},
+                          csrf=False)
+    assert refused.status_code == 403 and roster(app, token) == []
     # the new-table page names the group by its id, never by its link
     new_table = client.get(f"/new/{STORM}").get_data(as_text=True)
     assert "Players from Les Martin" in new_table and token not in new_table

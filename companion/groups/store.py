@@ -328,7 +328,7 @@ def link_table(session: Session, table_id: str, group_id: int,
             raise NoSuchPlayer(N_("player %(index)s is no longer in the group: tap the name "
                                   "again"), index=seat + 1)
         if player_id in chosen or not 0 <= seat < len(row.players or []):
-            raise MalformedInput(N_("player %(index)s: a roster player sits once"),
+            raise MalformedInput(N_("player %(index)s: a player of the group takes one seat only"),
                                  code="same_name", index=seat + 1)
         chosen.add(player_id)
     row.group_id = group_id

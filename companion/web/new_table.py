@@ -66,8 +66,11 @@ def new_table(game_id: str) -> Any:
     decks, chosen = _decks(game_id)
     values = {o.name: (chosen.values.get(o.name, o.default) if chosen else o.default)
               for o in game.OPTIONS}
-    players: list[dict[str, Any]] = [{} for _ in range(4)]
     groups = _groups()
+    # A group's players are tapped in, each adding its row: the form starts with the fewest
+    # rows the game plays with, not four to fill.
+    players: list[dict[str, Any]] = [{} for _ in range(
+        game.MIN_PLAYERS if groups["roster"] else 4)]
 
     def again(status: int, options: dict[str, Any], opened: bool = True) -> Any:
         return _new_form(game, decks, chosen, {**values, **options}, players, _groups(),
