@@ -62,23 +62,30 @@ def pdf_waiting(server: str, threads: int) -> int:
     return max(1, threads // 8)
 
 
-def _check_database(overrides: dict[str, object]) -> str | None:
+def _check_database(overrides: dict[str, object]) -> tuple[str | None, str | None]:
     """Open the database once as a worker would (a new one gets its schema here, before any
     worker starts), in a child process so this one imports no database driver before the
-    workers patch their I/O for gevent. The error to print, or None."""
+    workers patch their I/O for gevent. The error to print, or None, and a note for a
+    database that opened read-only (``_read_only_note``)."""
     reader, writer = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child
         os.close(reader)
         code = 0
         try:
+            from sqlalchemy.exc import DBAPIError
+
             from . import create_app
             from .db import MissingDriver, SchemaBehind
 
             try:
                 create_app(dict(overrides)).extensions["companion_db"].engine.dispose()
+                os.write(writer, (_read_only_note() or "").encode("utf-8", "replace"))
             except (SchemaBehind, MissingDriver) as error:
                 os.write(writer, str(error).encode("utf-8", "replace"))
+                code = 2
+            except DBAPIError as error:
+                os.write(writer, _storage_refusal(error).encode("utf-8", "replace"))
                 code = 2
         except BaseException as error:  # noqa: BLE001 - said to the parent in one line
             os.write(writer, f"{type(error).__name__}: {error}".encode("utf-8", "replace"))
@@ -88,7 +95,34 @@ def _check_database(overrides: dict[str, object]) -> str | None:
     with os.fdopen(reader, "rb") as said:
         message = said.read().decode("utf-8", "replace")
     _pid, status = os.waitpid(pid, 0)
-    return None if os.waitstatus_to_exitcode(status) == 0 else (message or "cannot start")
+    if os.waitstatus_to_exitcode(status) == 0:
+        return None, message or None
+    return message or "cannot start", None
+
+
+def _storage_refusal(error: BaseException) -> str:
+    """A database that could not be opened or written, in one line: what keeps the server
+    from writing its SQLite files, with the fix, else the driver's own first line."""
+    from . import database_url
+    from .sqlite_files import path_of, unwritable
+
+    path = path_of(database_url())
+    problem = unwritable(path) if path is not None else None
+    said = str(getattr(error, "orig", None) or error).strip().splitlines()
+    return problem or (said[0] if said else type(error).__name__)
+
+
+def _read_only_note() -> str | None:
+    """A SQLite database that opened read-only (another process holds its -wal and -shm
+    files): what to do, in one line. The server reads it, and writes once it is writable."""
+    from . import database_url
+    from .sqlite_files import path_of, unwritable
+
+    path = path_of(database_url())
+    problem = unwritable(path) if path is not None else None
+    if problem is None:
+        return None
+    return f"{problem}; until then the tables are shown but nothing can be changed"
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -107,6 +141,8 @@ def serve(args: argparse.Namespace) -> int:
     if not os.environ.get("COMPANION_PDF_WAITING"):
         overrides["PDF_WAITING"] = pdf_waiting(server, args.threads)
     if server == "waitress":
+        from sqlalchemy.exc import DBAPIError
+
         from . import create_app
         from .db import MissingDriver, SchemaBehind
 
@@ -115,11 +151,17 @@ def serve(args: argparse.Namespace) -> int:
         except (SchemaBehind, MissingDriver) as error:
             print(f"companion serve: {error}", file=sys.stderr)
             return 2
+        except DBAPIError as error:
+            print(f"companion serve: {_storage_refusal(error)}", file=sys.stderr)
+            return 2
+        note = _read_only_note()
     else:
-        refusal = _check_database(overrides)
+        refusal, note = _check_database(overrides)
         if refusal is not None:
             print(f"companion serve: {refusal}", file=sys.stderr)
             return 2
+    if note is not None:
+        print(f"companion serve: {note}", file=sys.stderr)
     from .web.assets import warm
 
     warm(Path(__file__).resolve().parent / "static")  # once here, not once per worker
@@ -197,6 +239,8 @@ def _gunicorn(host: str, port: int, worker_class: str, workers: int, threads: in
 def database(args: argparse.Namespace) -> int:
     """``companion db upgrade``: migrate the database (DATABASE_URL, else the instance's
     SQLite file) to this version's schema; ``companion db current`` prints its revision."""
+    from sqlalchemy.exc import DBAPIError
+
     from . import database_url, migrations
     from .db import MissingDriver, make_engine
 
@@ -213,6 +257,9 @@ def database(args: argparse.Namespace) -> int:
         before, after = migrations.upgrade(engine)
         print(f"database {url.split('@')[-1]}: {before or 'empty'} -> {after}")
         return 0
+    except DBAPIError as error:
+        print(f"companion db: {_storage_refusal(error)}", file=sys.stderr)
+        return 2
     finally:
         engine.dispose()
 

@@ -34,6 +34,8 @@ from sqlalchemy.exc import DBAPIError, DisconnectionError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
+from . import sqlite_files
+
 
 def utcnow() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
@@ -251,6 +253,9 @@ def make_engine(url: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
             kwargs.update(pooled)
             _create_private(url)
         engine = create_engine(url, **kwargs)
+        path = sqlite_files.path_of(url)
+        if path is not None:
+            sqlite_files.ReadOnlyWatch(engine, path)
 
         @event.listens_for(engine, "connect")
         def _on_connect(dbapi_conn: Any, _record: Any) -> None:
@@ -345,16 +350,13 @@ def _ping_when_idle(engine: Engine) -> None:
 def _create_private(url: str) -> None:
     """Create a new SQLite database file readable by its owner only (its WAL and shared
     memory files inherit the mode); an existing file is left as it is."""
-    from sqlalchemy.engine import make_url
-
-    parsed = make_url(url)
-    path = parsed.database
-    if not path or path == ":memory:" or path.startswith("file:") or parsed.query.get("uri"):
+    path = sqlite_files.path_of(url)
+    if path is None:
         return
     try:
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-    except (FileExistsError, FileNotFoundError):
-        pass
+    except OSError:
+        pass  # there already, or no folder, or a read-only one: the first connection says
 
 
 class PlainStatement:
@@ -611,6 +613,7 @@ class Database:
                 conn.invalidate(error)
                 # The server went away: every pooled connection is as dead as this one.
                 self.engine.dispose()
+            sqlite_files.refused(self.engine, error)
             raise DBAPIError.instance(sql, params, error, dbapi.Error) from error
         finally:
             if cursor is not None:

@@ -226,7 +226,7 @@ class Server:
     """``companion serve`` in a subprocess (gunicorn, one worker) over a given database."""
 
     def __init__(self, database_url: str, folder: Path, name: str, wait: bool = True,
-                 **settings: str) -> None:
+                 prefix: tuple[str, ...] = (), **settings: str) -> None:
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = dict(os.environ, DATABASE_URL=database_url, SECRET_KEY="live-tests",
@@ -235,8 +235,8 @@ class Server:
         self.log = folder / f"{name}.log"
         with self.log.open("wb") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port",
-                 str(self.port), "--workers", "1", "--no-mdns"],
+                [*prefix, sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1",
+                 "--port", str(self.port), "--workers", "1", "--no-mdns"],
                 cwd=REPO_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         if wait:
             self.wait_started()

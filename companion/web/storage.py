@@ -17,6 +17,7 @@ from sqlalchemy import Column, Integer, MetaData, String, Table, delete, insert,
 from sqlalchemy.exc import InterfaceError, OperationalError, SQLAlchemyError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
+from .. import sqlite_files
 from ..db import TableRow, get_db
 from ..i18n import gettext as _
 
@@ -119,6 +120,16 @@ def check_database() -> dict[str, str]:
     return result
 
 
+def _what_to_do(error: BaseException) -> str:
+    """For a write refused because the SQLite files are read-only: which file, and the fix
+    (the server writes again, no restart, once it is done)."""
+    if "readonly" not in str(error).lower():
+        return ""
+    path = sqlite_files.path_of(get_db().url)
+    problem = sqlite_files.unwritable(path) if path is not None else None
+    return f" ({problem})" if problem else ""
+
+
 def _reason(error: BaseException) -> str:
     if is_storage_fault(error):
         orig = getattr(error, "orig", None)
@@ -134,8 +145,8 @@ def init_app(app: Flask) -> None:
     def _storage_fault(error: Exception) -> Any:
         if not is_storage_fault(error):
             raise error
-        app.logger.warning("storage unavailable on %s %s: %s", request.method, request.path,
-                           error)
+        app.logger.warning("storage unavailable on %s %s: %s%s", request.method, request.path,
+                           error, _what_to_do(error))
         return storage_unavailable()
 
     try:
