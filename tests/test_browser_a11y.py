@@ -6,7 +6,8 @@ Pages: home, new table, the table page of every game in each phase (setup, playi
 step where the game has one, game over) as a seated phone, as the host and as a spectator,
 the shared screen (at 1280 x 720), history, the rules reference (index, game, section,
 search), the print page, the deck pages (list, a card's form, a deck with a card), the
-offline and not-found pages. axe-core is the copy kept with the tests
+group pages (the phone's groups, a group, its deletion, the new-table page offering its
+players), the offline and not-found pages. axe-core is the copy kept with the tests
 (``tests/assets/axe-core``), injected by the test into contexts that bypass the pages' CSP:
 no page loads it and nothing is fetched from another host. Every finding (moderate and minor
 ones too) is written to ``test-artifacts/axe-report.json``.
@@ -364,6 +365,38 @@ def test_the_other_pages_pass_axe(phones, live_server):
                        ("/rules/casse-toi-pov-con/search?q=marine", "rules search"),
                        ("/offline", "offline page"), ("/nothing-here", "not found")):
         host.audit(path, name)
+    assert_no_serious_finding()
+
+
+def test_the_group_pages_pass_axe(phones, live_server):
+    """A group's pages, in the three languages and both themes: the phone's groups, the
+    group's page (its players, one opened to change it, the owner's part opened), the
+    deletion's question, and the new-table page offering its players, two tapped in."""
+    seat = phones["seat"]
+    page = seat.page
+    page.goto(f"{live_server.url}/groups")
+    page.locator("#group-name").fill("A11y club")
+    page.locator("form[action$='/groups/new'] button[type=submit]").click()
+    page.wait_for_url("**/g/*")
+    group = page.url.split(live_server.url, 1)[1]
+    for name, colour in (("Ann", "white"), ("Bob", "yellow"), ("Cy", "black")):
+        page.locator("#new-name").fill(name)
+        page.locator("#new-colour").select_option(colour)
+        with page.expect_navigation():
+            page.locator("#add-player button[type=submit]").click()
+    seat.audit("/groups", "your groups")
+    for turn in range(3):
+        seat.set_mode(*mode_of(turn))
+        seat.open(group)
+        page.locator("ol.roster > li details summary").first.click()
+        page.locator("#owner summary").click()
+        check(page, "group page")
+        seat.open(f"{group}/delete")
+        check(page, "group deletion")
+        seat.open("/new/election-usa")
+        for name in ("Ann", "Cy"):
+            page.locator(f".roster-chips button[data-name='{name}']").click()
+        check(page, "new table with a group")
     assert_no_serious_finding()
 
 
