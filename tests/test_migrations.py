@@ -241,3 +241,76 @@ def test_the_groups_migration_goes_down_and_up_again(tmp_path: Path) -> None:
         assert conn.execute(text("SELECT version FROM tables WHERE id = 't1'")).scalar() == 2
     command.upgrade(cfg, "head")
     engine.dispose()
+
+
+def test_a_database_before_play_summaries_is_migrated_and_its_tables_summed_up(
+        tmp_path: Path) -> None:
+    """From 0005 (before play summaries) with a table of two entries in it: after the
+    upgrade the table reads as before, its summary is made from its log on first read and
+    kept once the table is finished; down and up again keeps the log."""
+    from companion.db import PlaySummary
+    from companion.history import store
+
+    url = f"sqlite:///{tmp_path / 'before-summaries.sqlite'}"
+    database_at(url, "0005")
+    with pytest.raises(SchemaBehind):
+        Database(url)
+    engine = create_engine(url)
+    assert migrations.upgrade(engine) == ("0005", migrations.head())
+    engine.dispose()
+    db = Database(url)
+    service = TableService(db)
+    found = store.summaries_of(service, ["t1"])["t1"]
+    assert found["entries"] == 2 and found["finished"] is False
+    assert found["started"] == "2026-01-01T00:00:00"  # the first entry's moment
+    with db.read() as session:
+        assert session.query(PlaySummary).count() == 0  # a running table is not kept
+    db.engine.dispose()
+    engine = create_engine(url)
+    cfg = migrations.config(engine)
+    command.downgrade(cfg, "0005")
+    with engine.connect() as conn:
+        assert "play_summaries" not in {r[0] for r in conn.execute(text(
+            "SELECT name FROM sqlite_master WHERE type = 'table'"))}
+        assert conn.execute(text("SELECT version FROM tables WHERE id = 't1'")).scalar() == 2
+    command.upgrade(cfg, "head")
+    engine.dispose()
+
+
+def test_a_postgresql_database_before_groups_is_migrated(postgres_url: str) -> None:
+    """The groups migration on PostgreSQL: a database of its own at 0004 with a table in it,
+    upgraded, the table still there and its seats linked to a group's player."""
+    from companion.db import Group, TablePlayer
+    from companion.groups import store
+
+    admin = create_engine(postgres_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text("DROP DATABASE IF EXISTS companion_before_groups"))
+        conn.execute(text("CREATE DATABASE companion_before_groups"))
+    url = postgres_url.replace("/companion?", "/companion_before_groups?")
+    try:
+        database_at(url, "0004")
+        engine = create_engine(url)
+        assert migrations.upgrade(engine) == ("0004", migrations.head())
+        with engine.connect() as conn:
+            diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
+        engine.dispose()
+        assert diff == []
+        db = Database(url)
+        service = TableService(db)
+        assert service.get("t1").version == 2
+        with db.write() as session:
+            group, _token = store.create(session, "Club", "phone-a", "Asia/Seoul")
+            ann = store.add_player(session, group, "Christiane").id
+            group_id = group.id
+        view = service.create("casse-toi-pov-con", PLAYERS, {}, also=lambda s, t: (
+            store.join_table(s, t, s.get(Group, group_id), keep_new=False)))
+        with db.read() as session:
+            assert [(p.seat, p.group_player_id) for p in session.query(TablePlayer)] == \
+                [(0, ann)]
+            assert store.seats_by_table(session, group_id) == {view.id: {0: ann}}
+        db.engine.dispose()
+    finally:
+        with admin.connect() as conn:
+            conn.execute(text("DROP DATABASE IF EXISTS companion_before_groups WITH (FORCE)"))
+        admin.dispose()
