@@ -28,6 +28,7 @@ import json
 import os
 import platform
 import queue
+import shutil
 import socket
 import statistics
 import subprocess
@@ -183,7 +184,7 @@ def flood(server: Server, builds: int, parallel: int) -> dict[str, Any]:
 
 def measure(tree: Path, label: str, idle_s: float, builds: int,
             parallel: int) -> dict[str, Any]:
-    folder = Path(tempfile.mkdtemp(prefix=f"bench-print-flood-{label}-"))
+    folder = Path(tempfile.mkdtemp(prefix="bench-print-flood-"))
     server = Server(tree, folder)
     try:
         status, body = server.call("POST", "/api/tables",
@@ -234,6 +235,7 @@ def measure(tree: Path, label: str, idle_s: float, builds: int,
         return result
     finally:
         server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def export(rev: str) -> Path:
@@ -290,8 +292,12 @@ def main() -> None:
     args = parser.parse_args()
     trees = ([(export(args.before), f"before ({args.before})")] if args.before else [])
     trees.append((ROOT, "after"))
-    results = [measure(tree, label, args.idle, args.builds, args.parallel)
-               for tree, label in trees]
+    try:
+        results = [measure(tree, label, args.idle, args.builds, args.parallel)
+                   for tree, label in trees]
+    finally:
+        if args.before:
+            shutil.rmtree(trees[0][0], ignore_errors=True)
     report(results, args.builds, args.parallel)
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1, default=str))
