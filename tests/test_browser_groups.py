@@ -43,22 +43,32 @@ def make_group(phone: Any, base: str, lang: str, taps: Taps | None = None) -> st
     return str(phone.url.split("#")[0].split("/", 3)[3])
 
 
-def seats_in_the_database(server: Any, table_id: str) -> list[tuple[int, str]]:
-    """The table's seats that are roster players, read from the live server's database."""
+def read(server: Any, sql: str, **params: Any) -> list[tuple[Any, ...]]:
+    """Rows read from the live server's database."""
     engine = create_engine(f"sqlite:///{Path(server.log_path).parent / 'db.sqlite'}")
     try:
         with engine.connect() as conn:
-            return [tuple(row) for row in conn.execute(text(
-                "SELECT tp.seat, gp.name FROM table_players tp JOIN group_players gp"
-                " ON gp.id = tp.group_player_id WHERE tp.table_id = :id ORDER BY tp.seat"),
-                {"id": table_id})]
+            return [tuple(row) for row in conn.execute(text(sql), params)]
     finally:
         engine.dispose()
 
 
+def seats_in_the_database(server: Any, table_id: str) -> list[tuple[Any, ...]]:
+    """The table's seats that are roster players."""
+    return read(server, "SELECT tp.seat, gp.name FROM table_players tp JOIN group_players gp"
+                " ON gp.id = tp.group_player_id WHERE tp.table_id = :id ORDER BY tp.seat",
+                id=table_id)
+
+
+def zone_of_the_tables_group(server: Any, table_id: str) -> str:
+    [(zone,)] = read(server, "SELECT g.time_zone FROM groups g JOIN tables t"
+                     " ON t.group_id = g.id WHERE t.id = :id", id=table_id)
+    return str(zone)
+
+
 def test_a_table_starts_with_three_of_the_groups_players_in_four_taps(
         live_server: Any, new_phone: Any) -> None:
-    phone = new_phone()
+    phone = new_phone(timezone_id="Pacific/Auckland")
     taps = Taps(phone)
     make_group(phone, live_server.url, "en", taps)
     assert taps.count == 1 + 3 * 2  # make the group; a colour and "Add" for each player
@@ -80,6 +90,8 @@ def test_a_table_starts_with_three_of_the_groups_players_in_four_taps(
         ("Cyrille Dupont", "red"), ("Ann", "blue"), ("Bob", "green")]
     assert seats_in_the_database(live_server, table_id) == [
         (0, "Cyrille Dupont"), (1, "Ann"), (2, "Bob")]
+    # the group kept the phone's time zone, as the phone's browser reports it
+    assert zone_of_the_tables_group(live_server, table_id) == "Pacific/Auckland"
 
 
 def test_a_second_tap_takes_the_player_out_and_a_taken_colour_stays(

@@ -238,3 +238,20 @@ def test_a_rematch_keeps_the_groups_seats(app: Flask, client: FlaskClient) -> No
         assert store.seats_of(session, new_id) == {0: ann, 2: bob}
         assert session.get(TableRow, new_id).group_id == session.get(TableRow,
                                                                      table_id).group_id
+
+
+def test_a_group_whose_link_the_phone_lost_gets_a_new_one(app: Flask,
+                                                         client: FlaskClient) -> None:
+    token = make_group(client)
+    with client.session_transaction() as cookie:
+        cookie["groups"] = []  # pushed out by more recent links
+    listed = client.get("/groups").get_data(as_text=True)
+    assert "Make a new link for Les Martin" in listed and f"/g/{token}" not in listed
+    [group_id] = re.findall(r"/groups/(\d+)/relink", listed)
+    other = app.test_client()
+    assert other.post(f"/groups/{group_id}/relink", data={"rev": rev(app, token)}
+                      ).status_code == 403
+    answer = client.post(f"/groups/{group_id}/relink", data={"rev": rev(app, token)})
+    assert answer.status_code == 302
+    assert client.get(answer.headers["Location"]).status_code == 200
+    assert client.get(f"/g/{token}").status_code == 410
