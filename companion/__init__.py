@@ -51,6 +51,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # (comma-separated); COMPANION_PUBLIC_URL's host is one of them.
         TRUSTED_HOST_NAMES=os.environ.get("COMPANION_TRUSTED_HOSTS", ""),
         ACCEPT_SEEDS=os.environ.get("COMPANION_ACCEPT_SEEDS", "") in ("1", "true", "yes"),
+        # The time zone exports and stats write dates in when a table has no group (an IANA
+        # name, "Europe/Paris"); unset: the zone of the machine the server runs on.
+        TIME_ZONE=os.environ.get("COMPANION_TIME_ZONE") or None,
     )
     if test_config:
         app.config.update(test_config)

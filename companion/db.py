@@ -218,6 +218,21 @@ class TablePlayer(Base):
         ForeignKey("group_players.id", ondelete="CASCADE"), index=True)
 
 
+class PlaySummary(Base):
+    """A finished table's play summed up from its log (``companion.history.summary``): its
+    clock, ranking and start player, kept so that a group's thousand tables are read in one
+    query. Only a copy: it holds the version of the log it was made from, and any other
+    version (or summary format) makes it again from the log."""
+
+    __tablename__ = "play_summaries"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    version: Mapped[int] = mapped_column(Integer)
+    format: Mapped[int] = mapped_column(Integer)
+    summary: Mapped[Any] = mapped_column(JSON)
+
+
 BUSY_TIMEOUT_MS = 5000
 # The PostgreSQL channel every write of a table notifies (payload: the table's id).
 LIVE_CHANNEL = "companion_tables"

@@ -1,7 +1,7 @@
 """Plays: a table read as a finished (or running) play, for every game alike.
 
-The results screen, the exports (CSV, JSON, a BG Stats import file) and the history page
-read a table through the engine interface only: ``outcome(state)``,
+The results screen, the history page and the summaries every export and figure reads
+(``companion.history``) read a table through the engine interface only: ``outcome(state)``,
 ``to_json(state, None)["players"]`` and the optional hooks
 
 - ``final_scores(state) -> list[int] | None``: each seat's score, when the game has one;
@@ -21,11 +21,8 @@ comes from the public view (``viewer=None``).
 
 from __future__ import annotations
 
-import csv
 import hashlib
-import io
 from dataclasses import dataclass
-from datetime import datetime
 from types import ModuleType
 from typing import Any
 
@@ -82,7 +79,12 @@ def scored(game: ModuleType, state: Any) -> tuple[list[int] | None, str]:
     if hook is not None:
         result = hook(state)
         return (None, "") if result is None else ([int(s) for s in result], "score")
-    players = public_players(game, state)
+    return public_score(public_players(game, state))
+
+
+def public_score(players: list[dict[str, Any]]) -> tuple[list[int] | None, str]:
+    """The first whole-number public field among ``SCORE_FIELDS`` that every player has,
+    and its name, or (None, "")."""
     for name in SCORE_FIELDS:
         values = [p.get(name) for p in players]
         if players and all(isinstance(v, int) and not isinstance(v, bool) for v in values):
@@ -142,100 +144,3 @@ def reason_label(game: ModuleType, reason: str) -> tuple[str, dict[str, Any]]:
 def play_id(table_id: str) -> str:
     """A stable id for a play that gives the table's address (a secret) away to nobody."""
     return hashlib.sha256(table_id.encode("utf-8")).hexdigest()[:12]
-
-
-def _iso(moment: datetime | None) -> str | None:
-    return moment.replace(microsecond=0).isoformat() + "Z" if moment else None
-
-
-def _last_round(view: Any) -> int:
-    """The round a play stands in, or for a finished play the round it ended in (a game
-    whose counter moves on as its last round is scored, as Casse-toi's does, never played
-    that next round): the last round an entry closed."""
-    closers = view.replay.round_closers
-    if view.outcome is not None and closers:
-        return int(max(closers))
-    return int(view.game.round_number(view.state))
-
-
-def record(view: Any, created: datetime | None, updated: datetime | None,
-           reason_text: str | None = None) -> dict[str, Any]:
-    """One play as JSON: the game, when, how it ended, each player's score and rank."""
-    game = view.game
-    result = view.outcome
-    round_of = getattr(game, "round_number", None)
-    return {
-        "id": play_id(view.id),
-        "game": game.ID,
-        "game_name": game.NAME,
-        "started": _iso(created),
-        "updated": _iso(updated),
-        "finished": result is not None,
-        "reason": result.reason if result else None,
-        "reason_text": reason_text,
-        "round": _last_round(view) if round_of else None,
-        "entries": view.version,
-        "players": [
-            {"seat": s.seat, "name": s.name, "score": s.score, "rank": s.rank if result else None,
-             "winner": s.winner, **{k: v for k, v in s.fields.items()
-                                    if k in {f["name"] for f in game.player_fields()}}}
-            for s in sorted(standings(game, view.state, view.players), key=lambda s: s.seat)
-        ],
-    }
-
-
-CSV_COLUMNS = ("play_id", "game", "game_name", "started", "updated", "finished", "reason",
-               "round", "seat", "player", "details", "score", "rank", "winner")
-
-
-def csv_text(plays: list[dict[str, Any]]) -> str:
-    """All plays, one row per player per play."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(CSV_COLUMNS)
-    fixed = {"seat", "name", "score", "rank", "winner"}
-    for play in plays:
-        for player in play["players"]:
-            details = "; ".join(f"{k}={v}" for k, v in player.items() if k not in fixed)
-            writer.writerow([
-                play["id"], play["game"], play["game_name"], play["started"] or "",
-                play["updated"] or "", "true" if play["finished"] else "false",
-                play["reason"] or "", "" if play["round"] is None else play["round"],
-                player["seat"], _cell(player["name"]), _cell(details),
-                "" if player["score"] is None else player["score"],
-                "" if player["rank"] is None else player["rank"],
-                "true" if player["winner"] else "false"])
-    return out.getvalue()
-
-
-def _cell(text: str) -> str:
-    """A typed name never runs as a spreadsheet formula."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
-
-
-def bgstats(play: dict[str, Any], source_url: str | None = None) -> dict[str, Any]:
-    """One play in BG Stats' play-import format (players, scores, winner, date, game)."""
-    date = (play["updated"] or play["started"] or "").replace("T", " ").rstrip("Z")
-    players = []
-    for player in play["players"]:
-        entry: dict[str, Any] = {"name": player["name"], "winner": bool(player["winner"]),
-                                 "seatOrder": player["seat"] + 1,
-                                 "sourcePlayerId": f"{play['id']}-{player['seat']}"}
-        if player["score"] is not None:
-            entry["score"] = str(player["score"])
-        if player.get("rank") is not None:
-            entry["rank"] = player["rank"]
-        players.append(entry)
-    result: dict[str, Any] = {
-        "sourceName": "Table companion",
-        "game": {"name": play["game_name"], "sourceGameId": play["game"], "highestWins": True,
-                 "noPoints": all(p["score"] is None for p in play["players"])},
-        "playDate": date,
-        "sourcePlayId": play["id"],
-        "ignored": False,
-        "manualWinner": True,
-        "players": players,
-    }
-    if source_url:
-        result["sourceUrl"] = source_url
-    return result

@@ -17,6 +17,7 @@ from flask.testing import FlaskClient
 
 from companion import plays
 from companion.games import GAMES, get_game
+from companion.history import bgstats, exports
 from companion.web.common import service
 
 MAX_STEPS = 4000
@@ -248,7 +249,8 @@ def test_history_lists_who_when_rounds_undone_and_corrections(app: Flask) -> Non
     assert "undone" in kinds[2] and "corrected" in kinds[1] and kinds[4].startswith("amend")
     assert "corrected by #4" in page and "replaces #1" in page and "undone" in page
     assert "Round 1" in page and "Round 2" in page  # a divider per round
-    assert page.index("Round 2") < page.index("Round 1")  # newest first
+    listed = page[page.index('<ul class="log history">'):]  # (the chart above names both)
+    assert listed.index("Round 2") < listed.index("Round 1")  # newest first
     second = get_game("casse-toi-pov-con").example_players(3)[1]["name"]
     assert f"{second} · <time" in page and "host · <time" in page  # who sent each entry
     assert re.search(r'<time datetime="\d{4}-\d\d-\d\dT[\d:.]+Z">\d\d:\d\d:\d\d</time>', page)
@@ -319,10 +321,12 @@ def test_exports_of_a_finished_play(app: Flask, client: FlaskClient, game_id: st
         assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", data["playDate"])
         assert {p["name"] for p in data["players"] if p["winner"]} == {
             view.players[s]["name"] for s in winners}
-        # Round-trip through the documented fields: scores as the export gave them.
+        # Round-trip through the documented fields: scores (numbers) as the export gave
+        # them, none for a game that is not won on points.
         by_name = {r["player"]: r["score"] for r in rows}
         for player in data["players"]:
-            assert player.get("score", "") == by_name[player["name"]]
+            expected = "" if data["game"]["noPoints"] else by_name[player["name"]]
+            assert str(player.get("score", "")) == expected
 
 
 def test_exports_of_all_plays_running_and_finished(app: Flask, client: FlaskClient) -> None:
@@ -344,12 +348,13 @@ def test_exports_of_all_plays_running_and_finished(app: Flask, client: FlaskClie
 
 
 def test_csv_never_starts_a_cell_with_a_formula() -> None:
-    text = plays.csv_text([{"id": "x", "game": "g", "game_name": "G", "started": None,
-                            "updated": None, "finished": False, "reason": None,
-                            "round": 1, "players": [{"seat": 0, "name": "=HYPERLINK(1)",
-                                                     "score": None, "rank": None,
-                                                     "winner": False}]}])
+    text = exports.csv_text([{"id": "x", "game": "g", "game_name": "G", "group": "@club",
+                              "started": None, "updated": None, "finished": False,
+                              "reason": None, "round": 1,
+                              "players": [{"seat": 0, "name": "=HYPERLINK(1)", "score": None,
+                                           "rank": None, "winner": False}]}])
     assert _rows(text)[0]["player"] == "'=HYPERLINK(1)"
+    assert _rows(text)[0]["group"] == "'@club"
 
 
 def test_openapi_documents_the_exports(client: FlaskClient) -> None:
@@ -429,13 +434,14 @@ def test_a_game_without_scores_ranks_its_winners_first() -> None:
     ranking = plays.standings(game, None, players)
     assert [(s.seat, s.rank, s.score) for s in ranking] == [(2, 1, None), (0, 2, None),
                                                             (1, 2, None)]
-    play = {"id": "p", "game": "g", "game_name": "G", "started": "2026-01-01T10:00:00Z",
-            "updated": None, "players": [{"seat": s.seat, "name": s.name, "score": None,
-                                          "rank": s.rank, "winner": s.winner}
-                                         for s in ranking]}
-    bg = plays.bgstats(play)
+    summary = {"game": "g", "finished": True, "created": "2026-01-01T09:58:00",
+               "started": "2026-01-01T10:00:00", "ended": "2026-01-01T10:30:00",
+               "seconds": 1800, "start_seat": None,
+               "players": [{"seat": s.seat, "name": s.name, "score": None, "rank": s.rank,
+                            "winner": s.winner} for s in ranking]}
+    bg = bgstats.play(summary, "t", "G")
     assert bg["game"]["noPoints"] is True and "score" not in bg["players"][0]
-    assert bg["playDate"] == "2026-01-01 10:00:00"
+    assert bg["playDate"] == "2026-01-01 10:30:00" and bg["durationMin"] == 30
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
@@ -450,7 +456,8 @@ def test_every_game_gives_a_score_per_player_or_none(game_id: str) -> None:
 def test_history_names_rounds_as_the_game_does(app: Flask, client: FlaskClient) -> None:
     table_id = _finished(app, client, "edgar-et-lucien")
     page = client.get(f"/t/{table_id}/log").get_data(as_text=True)
-    assert '<li class="divider"><span>Electoral Period 1</span></li>' in page
+    assert re.search(r'<li class="divider"><span>Electoral Period 1( · [^<]+)?</span></li>',
+                     page)
     assert "the table · <time" in page  # the reveals the platform made
     client.get("/language/fr")
     page = client.get(f"/t/{table_id}/log").get_data(as_text=True)

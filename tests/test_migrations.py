@@ -243,6 +243,40 @@ def test_the_groups_migration_goes_down_and_up_again(tmp_path: Path) -> None:
     engine.dispose()
 
 
+def test_a_database_before_play_summaries_is_migrated_and_its_tables_summed_up(
+        tmp_path: Path) -> None:
+    """From 0005 (before play summaries) with a table of two entries in it: after the
+    upgrade the table reads as before, its summary is made from its log on first read and
+    kept once the table is finished; down and up again keeps the log."""
+    from companion.db import PlaySummary
+    from companion.history import store
+
+    url = f"sqlite:///{tmp_path / 'before-summaries.sqlite'}"
+    database_at(url, "0005")
+    with pytest.raises(SchemaBehind):
+        Database(url)
+    engine = create_engine(url)
+    assert migrations.upgrade(engine) == ("0005", migrations.head())
+    engine.dispose()
+    db = Database(url)
+    service = TableService(db)
+    found = store.summaries_of(service, ["t1"])["t1"]
+    assert found["entries"] == 2 and found["finished"] is False
+    assert found["started"] == "2026-01-01T00:00:00"  # the first entry's moment
+    with db.read() as session:
+        assert session.query(PlaySummary).count() == 0  # a running table is not kept
+    db.engine.dispose()
+    engine = create_engine(url)
+    cfg = migrations.config(engine)
+    command.downgrade(cfg, "0005")
+    with engine.connect() as conn:
+        assert "play_summaries" not in {r[0] for r in conn.execute(text(
+            "SELECT name FROM sqlite_master WHERE type = 'table'"))}
+        assert conn.execute(text("SELECT version FROM tables WHERE id = 't1'")).scalar() == 2
+    command.upgrade(cfg, "head")
+    engine.dispose()
+
+
 def test_a_postgresql_database_before_groups_is_migrated(postgres_url: str) -> None:
     """The groups migration on PostgreSQL: a database of its own at 0004 with a table in it,
     upgraded, the table still there and its seats linked to a group's player."""

@@ -1027,6 +1027,15 @@ def round_number(state: State) -> int:
     return state.round
 
 
+def start_seat(state: State) -> int | None:
+    """The seat that plays first in the game: the first on the bus of round 1, known once
+    round 1's priority numbers are revealed (the bus drawn at setup only breaks ties);
+    None before, and in any later round (its bus is that round's)."""
+    if state.round != 1 or state.phase == "order" or not state.order:
+        return None
+    return state.order[0]
+
+
 def correctable(action: Mapping[str, Any]) -> bool:
     """A round's points may replace the entry that closed a past round (a correction)."""
     return isinstance(action, Mapping) and action.get("type") == "score_round"

@@ -4,8 +4,9 @@
   document.querySelectorAll("time[datetime]").forEach(function (el) {
     var moment = new Date(el.getAttribute("datetime"));
     if (isNaN(moment.getTime())) return;
-    el.textContent = moment.toLocaleTimeString(document.documentElement.lang || undefined,
-      { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    var parts = { hour: "2-digit", minute: "2-digit" };
+    if (!el.hasAttribute("data-minutes")) parts.second = "2-digit";
+    el.textContent = moment.toLocaleTimeString(document.documentElement.lang || undefined, parts);
     el.title = moment.toLocaleString(document.documentElement.lang || undefined);
   });
 

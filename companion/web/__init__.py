@@ -16,6 +16,7 @@ def register_blueprints(app: Flask) -> None:
     from .pages import pages_bp
     from .printing import printing_bp
     from .rules import rules_bp
+    from .stats import stats_bp
     from .tv import tv_bp
 
     app.register_blueprint(pages_bp)
@@ -27,4 +28,5 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(rules_bp, url_prefix="/rules")
     app.register_blueprint(printing_bp, url_prefix="/print")
     app.register_blueprint(tv_bp)
+    app.register_blueprint(stats_bp)  # a group's (or this phone's) stats and whole history
     app.add_template_global(label_lines, "map_label_lines")  # names written in a map's cells

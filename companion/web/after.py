@@ -29,8 +29,9 @@ from sqlalchemy.exc import IntegrityError
 
 from .. import plays
 from ..db import EntryRow, TableRow
-from ..games.base import N_, RULES_KEY, GameError, IllegalAction, Label
+from ..games.base import N_, RULES_KEY, GameError, IllegalAction, Label, MalformedInput
 from ..groups import store as group_store
+from ..history import store
 from ..i18n import gettext as _
 from ..tables import (
     NotAllowed,
@@ -40,14 +41,11 @@ from ..tables import (
     apply_logged,
     replay_entries,
 )
-from . import pages
+from . import pages, stats
 from .api import api_bp, error_body
 from .common import (
-    _names,
-    _safe,
     local_path,
     render_label,
-    sentence,
     service,
     translate_error,
 )
@@ -64,13 +62,7 @@ MAX_EXPORT_TABLES = 50
 def reason_text(view: TableView) -> str | None:
     """Why the game ended, in the reader's language."""
     result = view.outcome
-    if result is None:
-        return None
-    msgid, params = plays.reason_label(view.game, result.reason)
-    if "conditions" in params:
-        names = _names(view.game)
-        params = {"conditions": ", ".join(names.get(c, c) for c in params["conditions"])}
-    return sentence(_safe(msgid, params, view.game))
+    return None if result is None else stats.reason_words(view.game.ID, result.reason)
 
 
 def rematch_id(table_id: str) -> str:
@@ -99,10 +91,11 @@ def rematch_watch_token(table_id: str) -> str | None:
 
 
 def results(view: TableView, spectator: bool = False) -> dict[str, Any]:
-    """What the results screen shows: the ranking, the reason, the rematch if one started
-    (for a spectator, the rematch's own spectator page)."""
+    """What the results screen shows: the ranking, the reason, the game clock, the rematch
+    if one started (for a spectator, the rematch's own spectator page), the BG Stats link."""
     source = plays.scored(view.game, view.state)[1]
     return {
+        **stats.clock_card(view),
         "standings": plays.standings(view.game, view.state, view.players),
         "reason": reason_text(view),
         "score_label": _(plays.SCORE_LABELS[source]) if source else None,
@@ -314,8 +307,10 @@ def history_page(table_id: str) -> Any:
     seat = pages.my_seat(table_id)
     by = Sender(seat, pages.is_host(table_id))
     items = history(view)
+    timing = stats.clock_card(view)
     return render_template(
         "log.html", view=view, game=view.game, items=items, seat=seat, is_host=by.host,
+        clock=timing["clock"], round_seconds=timing["round_seconds"],
         undo_label=render_label(view, view.undo_label),
         undo_refusal=pages._undo_refusal(view, by) if (by.host or seat is not None)
         else _("Only a seated phone or the host can do this."),
@@ -339,75 +334,69 @@ def history_undo(table_id: str) -> Any:
 
 # ---------------------------------------------------------------------------- exports
 
-def play_of(table_id: str) -> dict[str, Any]:
+def _table_file(table_id: str, kind: str) -> Any:
     view = service().get(table_id)
-    created, updated = service().times(table_id)
-    return plays.record(view, created, updated, reason_text(view))
+    if kind == "bgstats":
+        return stats.file_response(
+            json.dumps(stats.bgstats_play(view), ensure_ascii=False, indent=1),
+            "application/json", f"bgstats-{plays.play_id(table_id)}.json")
+    return stats.download([stats.table_record(view)], kind,
+                            f"play-{plays.play_id(table_id)}")
 
 
-def _download(body: str, kind: str, filename: str) -> Response:
-    mimetype = "text/csv" if kind == "csv" else "application/json"
-    response = Response(body, mimetype=mimetype)
-    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
-    response.headers["Cache-Control"] = "no-store"
-    return response
-
-
-def _export(records: list[dict[str, Any]], kind: str, stem: str) -> Response:
-    if kind == "csv":
-        return _download(plays.csv_text(records), "csv", f"{stem}.csv")
-    body = json.dumps({"plays": records}, ensure_ascii=False, indent=1)
-    return _download(body, "json", f"{stem}.json")
-
-
-def _bgstats(table_id: str) -> Response:
-    play = play_of(table_id)
-    body = json.dumps(plays.bgstats(play), ensure_ascii=False, indent=1)
-    return _download(body, "json", f"bgstats-{play['id']}.json")
+def _page_file(table_id: str, kind: str) -> Any:
+    pages._load(table_id)
+    try:
+        return _table_file(table_id, kind)
+    except MalformedInput as error:
+        return stats._refused(error)
 
 
 @after_bp.get("/t/<table_id>/export.<any(csv, json):kind>")
 def export_table(table_id: str, kind: str) -> Any:
-    pages._load(table_id)
-    return _export([play_of(table_id)], kind, f"play-{plays.play_id(table_id)}")
+    return _page_file(table_id, kind)
 
 
 @after_bp.get("/t/<table_id>/bgstats.json")
 def export_bgstats(table_id: str) -> Any:
-    pages._load(table_id)
-    return _bgstats(table_id)
+    return _page_file(table_id, "bgstats")
 
 
 @after_bp.get("/plays.<any(csv, json):kind>")
 def export_mine(kind: str) -> Any:
     """Every table this phone remembers, finished and running."""
-    records = []
-    for table_id in session.get("recent", []):
-        try:
-            records.append(play_of(table_id))
-        except GameError:
-            continue
-    return _export(records, kind, "plays")
+    try:
+        zone = stats.request_zone()
+    except MalformedInput as error:
+        return stats._refused(error)
+    found = store.summaries_of(service(), stats.my_tables())
+    return stats.download(stats.records_of(list(found.items()), zone), kind, "plays")
 
 
 @api_bp.get("/tables/<table_id>/export.<any(csv, json):kind>")
 def api_export_table(table_id: str, kind: str) -> Any:
-    return _export([play_of(table_id)], kind, f"play-{plays.play_id(table_id)}")
+    return _table_file(table_id, kind)
 
 
 @api_bp.get("/tables/<table_id>/bgstats.json")
 def api_export_bgstats(table_id: str) -> Any:
-    return _bgstats(table_id)
+    return _table_file(table_id, "bgstats")
 
 
 @api_bp.get("/plays.<any(csv, json):kind>")
 def api_export_plays(kind: str) -> Any:
     """Several tables at once: ``?table=<id>&table=<id>`` (each id is the table's secret)."""
-    wanted = request.args.getlist("table")
+    wanted = list(dict.fromkeys(request.args.getlist("table")))
     if not wanted or len(wanted) > MAX_EXPORT_TABLES:
         return error_body("bad_tables", _("Name 1 to %(n)s tables with ?table=<id>.",
                                           n=MAX_EXPORT_TABLES), 400)
-    return _export([play_of(t) for t in dict.fromkeys(wanted)], kind, "plays")
+    zone = stats.request_zone()
+    found = store.summaries_of(service(), wanted)
+    missing = [t for t in wanted if t not in found]
+    if missing:
+        raise TableNotFound(N_("no table %(id)s"), id=missing[0])
+    return stats.download(stats.records_of([(t, found[t]) for t in wanted], zone), kind,
+                            "plays")
 
 
 # ---------------------------------------------------------------------------- theme, icons

@@ -73,45 +73,80 @@ def _action(game: Any) -> dict[str, Any]:
 
 def _export_paths(table_id: dict[str, Any], senders: list[dict[str, Any]]) -> dict[str, Any]:
     """Plays as files: one row per player per play (CSV), the same as JSON, one play in BG
-    Stats' import format. A table's id is its secret: knowing it is the right to read."""
+    Stats' createPlay format. A table's id is its secret: knowing it is the right to read.
+    Dates in the time zone ``?tz=`` names, else the table's group's, else the server's."""
     csv_body = {"description": "One row per player per play",
                 "content": {"text/csv": {"schema": {"type": "string"}}}}
-    player = {"type": "object", "required": ["seat", "name", "score", "rank", "winner"],
+    player = {"type": "object", "required": ["seat", "name", "score", "rank", "winner",
+                                             "start_player"],
               "properties": {"seat": {"type": "integer"}, "name": {"type": "string"},
                              "score": {"type": ["integer", "null"]},
                              "rank": {"type": ["integer", "null"]},
-                             "winner": {"type": "boolean"}}}
+                             "winner": {"type": "boolean"},
+                             "start_player": {"type": "boolean"}}}
+    moment = {"type": ["string", "null"], "description": "ISO 8601 with the offset of the "
+              "time zone (the group's, ?tz=, COMPANION_TIME_ZONE or the server's)"}
+    round_time = {"type": "object", "properties": {
+        "round": {"type": "integer"}, "started": moment, "ended": moment,
+        "duration_min": {"type": ["integer", "null"]}}}
     play = {"type": "object", "required": ["id", "game", "game_name", "finished", "players"],
             "properties": {"id": {"type": "string"}, "game": {"type": "string"},
                            "game_name": {"type": "string"},
-                           "started": {"type": ["string", "null"]},
-                           "updated": {"type": ["string", "null"]},
+                           "group": {"type": ["string", "null"]},
+                           "time_zone": {"type": "string"},
+                           "created": moment, "started": moment, "ended": moment,
+                           "updated": moment,
+                           "duration_min": {"type": ["integer", "null"]},
                            "finished": {"type": "boolean"},
                            "reason": {"type": ["string", "null"]},
                            "reason_text": {"type": ["string", "null"]},
                            "round": {"type": ["integer", "null"]},
+                           "rounds": {"type": "array", "items": round_time},
                            "entries": {"type": "integer"},
                            "players": {"type": "array", "items": player}}}
     plays_body = _json({"type": "object", "required": ["plays"], "properties": {
         "plays": {"type": "array", "items": play}}}, "The plays")
-    bgstats = _json({"type": "object", "required": ["game", "playDate", "players"],
+    bgstats = _json({"type": "object", "required": ["sourceName", "sourcePlayId", "playDate",
+                                                    "game", "players"],
+                     "additionalProperties": False,
                      "properties": {
                          "sourceName": {"type": "string"},
-                         "game": {"type": "object", "required": ["name"],
-                                  "properties": {"name": {"type": "string"}}},
-                         "playDate": {"type": "string"},
+                         "sourcePlayId": {"type": "string"},
+                         "playDate": {"type": "string",
+                                      "description": "YYYY-MM-DD HH:MM:SS, UTC: the end"},
+                         "durationMin": {"type": "integer"},
+                         "location": {"type": "string"},
+                         "comments": {"type": "string"},
+                         "game": {"type": "object", "additionalProperties": False,
+                                  "required": ["name", "sourceGameId", "highestWins",
+                                               "noPoints"],
+                                  "properties": {"name": {"type": "string"},
+                                                 "bggId": {"type": "integer"},
+                                                 "sourceGameId": {"type": "string"},
+                                                 "highestWins": {"type": "boolean"},
+                                                 "noPoints": {"type": "boolean"}}},
                          "players": {"type": "array", "items": {
-                             "type": "object", "required": ["name", "winner"],
+                             "type": "object", "additionalProperties": False,
+                             "required": ["name", "sourcePlayerId", "winner", "startPlayer"],
                              "properties": {"name": {"type": "string"},
-                                            "score": {"type": "string"},
-                                            "winner": {"type": "boolean"}}}}}},
-                    "One play in BG Stats' play-import format")
+                                            "sourcePlayerId": {"type": "string"},
+                                            "score": {"type": "number"},
+                                            "winner": {"type": "boolean"},
+                                            "startPlayer": {"type": "boolean"},
+                                            "rank": {"type": "integer"},
+                                            "role": {"type": "string"}}}}}},
+                    "One play in BG Stats' createPlay format (the JSON its "
+                    "https://app.bgstatsapp.com/createPlay.html?data= link carries)")
     tables = {"name": "table", "in": "query", "required": True, "explode": True,
               "schema": {"type": "array", "items": {"type": "string"}, "minItems": 1,
                          "maxItems": 50},
               "description": "A table's id; repeat for several tables"}
+    zone = {"name": "tz", "in": "query", "required": False, "schema": {"type": "string"},
+            "description": "The IANA time zone of the dates (Europe/Paris); by default the "
+                           "table's group's, else the server's"}
     missing = _error("No such table")
-    bad = _error("No table named, or more than 50")
+    bad = _error("No table named, or more than 50; or an unknown time zone")
+    bad_zone = _error("An unknown time zone")
     rematch = {"allOf": [{"$ref": "#/components/schemas/Table"}, {
         "type": "object", "properties": {"host_token": {"type": "string"}}}]}
     return {
@@ -125,19 +160,21 @@ def _export_paths(table_id: dict[str, Any], senders: list[dict[str, Any]]) -> di
                 "404": missing, "422": _error("The game is not over yet"),
                 "503": STORAGE}}},
         "/api/tables/{table_id}/export.csv": {"get": {
-            "summary": "The play as CSV", "parameters": [table_id],
-            "responses": {"200": csv_body, "404": missing, "503": STORAGE}}},
+            "summary": "The play as CSV", "parameters": [table_id, zone],
+            "responses": {"200": csv_body, "400": bad_zone, "404": missing,
+                          "503": STORAGE}}},
         "/api/tables/{table_id}/export.json": {"get": {
-            "summary": "The play as JSON", "parameters": [table_id],
-            "responses": {"200": plays_body, "404": missing, "503": STORAGE}}},
+            "summary": "The play as JSON", "parameters": [table_id, zone],
+            "responses": {"200": plays_body, "400": bad_zone, "404": missing,
+                          "503": STORAGE}}},
         "/api/tables/{table_id}/bgstats.json": {"get": {
-            "summary": "The play as a BG Stats import file", "parameters": [table_id],
+            "summary": "The play in BG Stats' createPlay format", "parameters": [table_id],
             "responses": {"200": bgstats, "404": missing, "503": STORAGE}}},
         "/api/plays.csv": {"get": {
-            "summary": "Several plays as CSV", "parameters": [tables],
+            "summary": "Several plays as CSV", "parameters": [tables, zone],
             "responses": {"200": csv_body, "400": bad, "404": missing, "503": STORAGE}}},
         "/api/plays.json": {"get": {
-            "summary": "Several plays as JSON", "parameters": [tables],
+            "summary": "Several plays as JSON", "parameters": [tables, zone],
             "responses": {"200": plays_body, "400": bad, "404": missing, "503": STORAGE}}},
     }
 
