@@ -112,6 +112,19 @@ class Outcome:
         return {"winners": list(self.winners), "reason": self.reason}
 
 
+@dataclass(frozen=True)
+class ChartSeries:
+    """One chart of a game's progress read at one moment, from its public view (the optional
+    ``chart_series(public)`` hook): a whole number per seat (None where the view shows
+    none), and the game's own lines that are no seat's (Casse-toi's Marine), each a msgid
+    naming it and its value. ``key`` is the chart's stable id, ``title`` its msgid."""
+
+    key: str
+    title: str
+    values: tuple[int | None, ...]
+    others: tuple[tuple[str, int | None], ...] = ()
+
+
 class Words(str):
     """A free text of an option's example card (a name, what the card prints): the page shows
     it in the reader's language; keys and the values the engine checks stay as typed."""

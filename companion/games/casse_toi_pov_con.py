@@ -33,6 +33,7 @@ from typing import Any
 from .base import (
     N_,
     TABLE,
+    ChartSeries,
     IllegalAction,
     Label,
     MalformedInput,
@@ -665,6 +666,19 @@ def party_color(party: str) -> str:
         if p["id"].casefold() == party.casefold():
             return p["color"]
     return "#8a93a3"
+
+
+def chart_series(public: Mapping[str, Any]) -> list[ChartSeries]:
+    """The popularity track at one moment (the results' chart): each candidate's space, and
+    Marine's beside them."""
+    return [ChartSeries("popularity", N_("Popularity track"),
+                        tuple(p["popularity"] for p in public["players"]),
+                        ((N_("Marine"), public["marine"]),))]
+
+
+def player_colours(public: Mapping[str, Any]) -> list[str]:
+    """Each seat's colour: its party's."""
+    return [party_color(p["party"]) for p in public["players"]]
 
 
 # ---------------------------------------------------------------------------- random play

@@ -210,6 +210,7 @@ from .base import (
     MAX_SEED,
     N_,
     RULES_KEY,
+    ChartSeries,
     GameError,
     IllegalAction,
     Label,
@@ -1829,6 +1830,22 @@ def to_json(state: State, viewer: int | None = None) -> dict[str, Any]:
             "certificates": list(state.victory.certificates)},
         "options": {"hidden_money": state.settings.hidden_money},
     }
+
+
+def chart_series(public: Mapping[str, Any]) -> list[ChartSeries]:
+    """Popularity and Cogs at one moment (the results' charts), read from the public view;
+    with hidden money the Cogs are nobody's to chart."""
+    players = public["players"]
+    series = [ChartSeries("popularity", N_("Popularity"),
+                          tuple(p["popularity"] for p in players))]
+    if not public["options"]["hidden_money"]:
+        series.append(ChartSeries("cogs", N_("Cogs"), tuple(p["cogs"] for p in players)))
+    return series
+
+
+def player_colours(public: Mapping[str, Any]) -> list[str]:
+    """Each seat's colour on the board."""
+    return [str(DATA["colours"][p["colour"]]) for p in public["players"]]
 
 
 # ---------------------------------------------------------------------------- random play

@@ -98,6 +98,7 @@ from .base import (
     N_,
     RULES_KEY,
     TABLE,
+    ChartSeries,
     IllegalAction,
     Label,
     MalformedInput,
@@ -1179,6 +1180,17 @@ def to_json(state: State, viewer: int | None = None) -> dict[str, Any]:
             for r in state.history
         ],
     }
+
+
+def chart_series(public: Mapping[str, Any]) -> list[ChartSeries]:
+    """The victory-point track at one moment (the results' chart)."""
+    return [ChartSeries("score", N_("Victory points"),
+                        tuple(p["score"] for p in public["players"]))]
+
+
+def player_colours(public: Mapping[str, Any]) -> list[str]:
+    """Each seat's colour."""
+    return [COLOUR_HEX[p["colour"]] for p in public["players"]]
 
 
 # ---------------------------------------------------------------------------- random play

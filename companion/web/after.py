@@ -41,7 +41,7 @@ from ..tables import (
     apply_logged,
     replay_entries,
 )
-from . import pages, stats
+from . import chart_svg, pages, stats
 from .api import api_bp, error_body
 from .common import (
     local_path,
@@ -108,7 +108,8 @@ def results(view: TableView, spectator: bool = False) -> dict[str, Any]:
 @after_bp.app_context_processor
 def _globals() -> dict[str, Any]:
     theme = session.get("theme")
-    return {"results_of": results, "theme": theme if theme in THEMES else "auto"}
+    return {"results_of": results, "charts_of": chart_svg.figures,
+            "theme": theme if theme in THEMES else "auto"}
 
 
 def start_rematch(view: TableView, by: Sender) -> str:

@@ -219,8 +219,10 @@ from .state import (
 from .view import (
     PLURALS,
     active_seats,
+    chart_series,
     describe,
     localized_names,
+    player_colours,
     to_json,
 )
 
@@ -274,6 +276,7 @@ __all__ = [
     "advertising_ranking",
     "apply",
     "can_pay",
+    "chart_series",
     "clamp_sincerity",
     "clockwise",
     "copies_left",
@@ -293,6 +296,7 @@ __all__ = [
     "parse_card",
     "picks",
     "placed",
+    "player_colours",
     "player_fields",
     "points_option",
     "random_action",

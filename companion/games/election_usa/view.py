@@ -7,6 +7,7 @@ from typing import Any
 
 from ..base import (
     N_,
+    ChartSeries,
     Label,
     MalformedInput,
     Np_,
@@ -19,6 +20,7 @@ from .actions import (
     minimum_policy_bid,
 )
 from .data import (
+    COLOUR_HEX,
     DATA,
     FACE_UP,
     REGION_IDS,
@@ -221,6 +223,18 @@ def to_json(state: State, viewer: int | None = None) -> dict[str, Any]:
                      "deck_list": bool(state.settings.action_deck),
                      "skeleton_list": bool(state.settings.skeleton_deck)},
     }
+
+
+def chart_series(public: Mapping[str, Any]) -> list[ChartSeries]:
+    """Money and Sincerity at one moment (the results' charts), read from the public view."""
+    players = public["players"]
+    return [ChartSeries("money", N_("Money"), tuple(p["money"] for p in players)),
+            ChartSeries("sincerity", N_("Sincerity"), tuple(p["sincerity"] for p in players))]
+
+
+def player_colours(public: Mapping[str, Any]) -> list[str]:
+    """Each seat's colour, as its pawns."""
+    return [COLOUR_HEX[p["colour"]] for p in public["players"]]
 
 
 def active_seats(state: State) -> list[int]:

@@ -8,7 +8,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..base import N_, Label, MalformedInput
+from ..base import N_, ChartSeries, Label, MalformedInput
 from .actions import refusal
 from .data import (
     CONTINENTS,
@@ -196,6 +196,18 @@ def to_json(state: State, viewer: int | None = None) -> dict[str, Any]:
         "last_typed": {c.kind: c.to_json() for c in state.typed},
         "reason": state.reason or None,
     }
+
+
+def chart_series(public: Mapping[str, Any]) -> list[ChartSeries]:
+    """Each player's souvenir points at one moment, as the count would make them then (the
+    results' chart), read from the public view."""
+    return [ChartSeries("souvenir", N_("Souvenir points"),
+                        tuple(p["score"]["total"] for p in public["players"]))]
+
+
+def player_colours(public: Mapping[str, Any]) -> list[str]:
+    """Each seat's colour."""
+    return [str(DATA["colour_values"][p["colour"]]) for p in public["players"]]
 
 
 # ---------------------------------------------------------------------------- random play
