@@ -6,17 +6,21 @@ import os
 import re
 import secrets
 from pathlib import Path
-from typing import Any
-
-from flask import Flask, Response
+from typing import TYPE_CHECKING, Any
 
 from .__about__ import __version__
+
+if TYPE_CHECKING:
+    from flask import Flask
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the app. Config comes from the environment with safe defaults."""
+    from flask import Flask  # here, not at the top: the command line's print and decks
+    # commands import this package and need no web code
+
     app = Flask(
         __name__,
         instance_relative_config=True,
@@ -60,6 +64,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from . import db, i18n
     from .web import assets, register_blueprints, security, storage
+    from .web.responses import TextSafeResponse
 
     app.response_class = TextSafeResponse
     from .web.jsonio import FastJSONProvider
@@ -84,17 +89,11 @@ def database_url(instance: Path | None = None) -> str:
     if os.environ.get("DATABASE_URL"):
         return os.environ["DATABASE_URL"]
     if instance is None:
+        from flask import Flask
+
         instance = Path(Flask(__name__, instance_relative_config=True).instance_path)
         instance.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{instance / 'companion.sqlite'}"
-class TextSafeResponse(Response):
-    """A response whose text is always valid UTF-8: a lone surrogate stored before input was
-    checked (an old player name) shows as U+FFFD instead of breaking the page for good."""
-
-    def set_data(self, value: bytes | str) -> None:
-        if isinstance(value, str):
-            value = utf8(value)
-        super().set_data(value)
 
 
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")

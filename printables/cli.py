@@ -31,7 +31,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "print",
         help="print-and-play kit or rule sheet as PDF",
         description="Build a game's print-and-play kit (or its rule sheet alone) as a PDF. "
-                    "Print page 1 first and check its ruler: print at 100 %%.",
+                    "Print page 1 first and check its ruler: print at 100 %.",
     )
     add_arguments(parser)
     parser.set_defaults(func=run, handler=run)

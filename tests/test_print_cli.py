@@ -169,3 +169,26 @@ def test_a_kit_offers_only_its_own_languages(tmp_path: Path,
     cli.add_arguments(parser)
     assert "edgar-et-lucien: en, fr" in parser.format_help().replace("\n", " ").replace(
         "  ", " ") or "edgar-et-lucien: en," in parser.format_help()
+
+
+def test_the_print_command_imports_no_web_code() -> None:
+    """``companion print`` reaches its drawing without Flask, Werkzeug, Jinja or SQLAlchemy
+    (they cost half a second before the first page), and its help says "100 %" once."""
+    probe = (
+        "import sys\n"
+        "from companion.cli import build_parser\n"
+        "parser = build_parser()\n"
+        "args = parser.parse_args(['print', 'casse-toi-pov-con', '--out', 'x.pdf'])\n"
+        "from printables.build import build\n"
+        "web = sorted(m for m in sys.modules\n"
+        "             if m.split('.')[0] in ('flask', 'werkzeug', 'jinja2', 'sqlalchemy')\n"
+        "             or m.startswith('companion.web'))\n"
+        "print(web, args.handler.__module__)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True, cwd=Path(__file__).resolve().parent.parent)
+    assert done.stdout.split() == ["[]", "printables.cli"]
+    helped = subprocess.run([sys.executable, "-m", "companion", "print", "--help"],
+                            capture_output=True, text=True, check=True,
+                            cwd=Path(__file__).resolve().parent.parent)
+    assert "100 %." in " ".join(helped.stdout.split()) and "%%" not in helped.stdout
