@@ -38,3 +38,19 @@ def end_marked(c: Canvas) -> None:
 def ink_on(color: str, dark: str = "#222222") -> str:
     """``dark`` or white text, whichever contrasts more with a fill of ``color``."""
     return dark if contrast_ratio(dark, color) > contrast_ratio("#ffffff", color) else "#ffffff"
+
+
+def mark_letters(names: dict[str, str]) -> dict[str, str]:
+    """Each player colour's mark, printed on its pieces so a greyscale print tells them
+    apart (red and blue print as the same grey): the shortest start of its name in the
+    kit's language that no other colour's name starts with (Red R, Blue B; Bleu Ble, Blanc
+    Bla; 빨간색 빨, 파란색 파)."""
+    marks: dict[str, str] = {}
+    for key, name in names.items():
+        others = [n.upper() for k, n in names.items() if k != key]
+        word = name.upper()
+        n = 1
+        while n < len(word) and any(o.startswith(word[:n]) for o in others):
+            n += 1
+        marks[key] = word[:n].capitalize()
+    return marks

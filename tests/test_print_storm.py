@@ -14,12 +14,14 @@ from typing import Any
 import pytest
 from PIL import Image
 from print_pdf import (
+    MM,
     build_kit,
     card_placements,
     decode_qr,
     kit_bytes,
     page_size_mm,
     pdffonts,
+    plumbed,
     render,
     share_with_run,
     texts,
@@ -100,13 +102,13 @@ def test_every_component_in_korean_in_order(pdf_ko: PdfReader) -> None:
                                            pytest.approx(297, abs=0.01))
         assert pages[i].startswith("") and "폭풍의 대권주자 · " in pages[i]
     order = ["승점 트랙", "거리", "정부 청사", "버스와 라운드 트랙", "플레이어 도움말",
-             "승점 토큰, 당원말, 경력 표시말", "행동·시작·사무실 카드", "규칙지"]
+             "승점 토큰, 당원말, 경력 표시말", "행동·시작 카드", "사무실 카드", "규칙지"]
     firsts = [pages_of(pdf_ko, name)[0] for name in order]
     assert firsts == sorted(firsts)
     checklist = pages[2]
     for name in order:
         assert name in checklist
-    assert "25 + 28 + 8" in checklist and "110장" in checklist
+    assert "25 + 28 + 8 + 1" in checklist and "95장" in checklist and "15장" in checklist
 
 
 def test_the_track_runs_straight_from_0_to_100_with_the_goal(pdf_ko: PdfReader) -> None:
@@ -162,7 +164,7 @@ def test_tokens_aids_and_cards_are_all_there(pdf_ko: PdfReader) -> None:
     for period, count in game.PERIODS.items():
         assert sum(1 for i in ids if i.startswith(f"action-{period}-")) == count
     assert sum(1 for i in ids if i.startswith("office-")) == 15
-    cards = " ".join(texts(pdf_ko)[i] for i in pages_of(pdf_ko, "행동·시작·사무실 카드"))
+    cards = " ".join(texts(pdf_ko)[i] for i in pages_of(pdf_ko, "행동·시작 카드"))
     for field in ("우선권", "가격", "시기", "색깔", "행동"):
         assert field in cards
     assert cards.count("박사 학위") == game.PERIODS["V"]
@@ -262,3 +264,122 @@ def test_boards_tile_at_their_own_lines(paper: str, lang: str) -> None:
     checklist = pages[2]
     assert t("tiles_count", n=4) in checklist and t("tiles_count", n=2) in checklist
     assert t("tile_one") in checklist and "⊕" not in checklist
+
+
+# ------------------------------------------------------------------ pieces that fit
+
+@pytest.fixture(scope="module")
+def a4_ko() -> bytes:
+    return kit_bytes(GAME, lang="ko")  # (shared with the tiling test)
+
+
+def test_office_cards_lie_on_the_office_spaces(a4_ko: bytes) -> None:
+    """The 15 office cards are no larger than the Federal Building's office spaces they are
+    laid on (46×38 mm, landscape); a token fits its tray (a 17 mm circle); the tray's label
+    stays clear of the tray; the heading keeps the house margin from the tile's cut line."""
+    from print_pieces import circles_mm, inside, pages_named, trim_boxes
+
+    building = pages_named(a4_ko, "정부 청사")
+    spaces: list[tuple[float, float, float, float]] = []
+    with plumbed(a4_ko, building) as pdf:
+        for index in building:
+            page = pdf.pages[index]
+            spaces += [(r["x0"] / MM, 0, r["width"] / MM, r["height"] / MM) for r in page.rects
+                       if abs(r["width"] / MM - kit.OFFICE_W_MM) < 0.2
+                       and abs(r["height"] / MM - kit.OFFICE_H_MM) < 0.2]
+            trays = circles_mm(page, 2 * kit.TRAY_R_MM)
+            words = [w for w in page.extract_words() if w["text"] in ("승점", "토큰")]
+            assert len(words) >= 2 * len(trays)
+            height = float(page.height) / MM
+            for word in words:  # the label's box and the tray's circle do not meet
+                wx0, wx1 = word["x0"] / MM, word["x1"] / MM
+                wy0, wy1 = height - word["bottom"] / MM, height - word["top"] / MM
+                for tx, ty, tw, _ in trays:
+                    cx, cy, r = tx + tw / 2, ty + tw / 2, tw / 2
+                    nx, ny = min(max(cx, wx0), wx1), min(max(cy, wy0), wy1)
+                    assert (nx - cx) ** 2 + (ny - cy) ** 2 > r ** 2, word["text"]
+            heading = [w for w in page.extract_words() if w["text"] == "정부"]
+            tile = max(page.rects, key=lambda r: r["width"] * r["height"])
+            for word in heading:
+                if word["top"] < tile["top"] + 20 * MM:
+                    assert (word["top"] - tile["top"]) / MM >= kit.HEADING_MARGIN_MM
+        tray_count = sum(len(circles_mm(pdf.pages[i], 2 * kit.TRAY_R_MM)) for i in building)
+    # each space: its fill and its frame (a tile draws the whole board, clipped)
+    assert len(spaces) >= 2 * 21 and tray_count >= 21
+    space = spaces[0]
+    office_pages = pages_named(a4_ko, "사무실 카드")
+    offices = {k: v for i in office_pages for k, v in trim_boxes(a4_ko, i).items()
+               if k.startswith("office-")}
+    assert len(offices) == 15
+    for ident, box in offices.items():
+        assert box[2] > box[3], ident  # landscape, as the space
+        assert inside(box, space), (ident, box, space)
+    token_pages = pages_named(a4_ko, "승점 토큰, 당원말, 경력 표시말")
+    tokens = {k: v for i in token_pages for k, v in trim_boxes(a4_ko, i).items()}
+    assert tokens and all(max(b[2], b[3]) <= 2 * kit.TRAY_R_MM for b in tokens.values())
+
+
+def test_a_round_marker_fits_the_round_track(a4_ko: bytes) -> None:
+    from print_pieces import inside, pages_named, trim_boxes
+
+    bus = pages_named(a4_ko, "버스와 라운드 트랙")[0]
+    with plumbed(a4_ko, [bus]) as pdf:
+        cells = [(0.0, 0.0, r["width"] / MM, r["height"] / MM) for r in pdf.pages[bus].rects
+                 if abs(r["height"] / MM - 30) < 0.2]
+    assert len(cells) >= game.ROUNDS
+    tokens = {k: v for i in pages_named(a4_ko, "승점 토큰, 당원말, 경력 표시말")
+              for k, v in trim_boxes(a4_ko, i).items()}
+    assert inside(tokens["round-marker"], min(cells, key=lambda b: b[2]))
+
+
+def test_start_cards_print_coin_or_point_as_the_data_says(a4_ko: bytes) -> None:
+    from print_pieces import pages_named, texts_in, trim_boxes
+
+    said: Counter[tuple[str, str]] = Counter()
+    for i in pages_named(a4_ko, "행동·시작 카드"):
+        starts = {k: v for k, v in trim_boxes(a4_ko, i).items() if k.startswith("start-")}
+        for ident, words in texts_in(a4_ko, i, starts).items():
+            letter = ident.split("-")[1]
+            words = words.replace(" ", "")
+            coin, point = "동전획득" in words, "승점1점" in words
+            assert coin != point, (ident, words)
+            said[(letter, "coin" if coin else "point")] += 1
+    data = game.DATA["game"]
+    for letter in "ABCD":
+        assert said[(letter, "coin")] == data["start_coin_cards"] == 7
+        assert said[(letter, "point")] == data["start_point_cards"] == 3
+
+
+@pytest.mark.parametrize("low_ink", [False, True])
+def test_workers_and_markers_tell_their_player_apart_in_grey(low_ink: bool,
+                                                            tmp_path: Path) -> None:
+    """Each worker and career marker carries its colour's mark; rendered in greyscale, two
+    colours' pieces differ (red and blue alone print as one grey), and in low ink the pieces
+    are outlines (light inside)."""
+    from print_pieces import (
+        grey_crops,
+        grey_difference,
+        mean_grey,
+        pages_named,
+        texts_in,
+        trim_boxes,
+    )
+
+    data = kit_bytes(GAME, lang="ko", low_ink=low_ink)
+    marks = kit.Kit(PrintSettings(lang="ko")).marks
+    assert len(set(marks.values())) == len(game.COLOURS)
+    page = pages_named(data, "승점 토큰, 당원말, 경력 표시말")[0]
+    boxes = {k: v for k, v in trim_boxes(data, page).items()
+             if k.startswith(("worker-", "marker-"))}
+    assert len(boxes) == len(game.COLOURS) * 9
+    for ident, words in texts_in(data, page, boxes).items():
+        assert marks[ident.split("-")[1]] in words, (ident, words)
+    crops = grey_crops(data, page, boxes, tmp_path)
+    for kind in ("worker", "marker"):
+        firsts = {colour: crops[f"{kind}-{colour}-1"] for colour in game.COLOURS}
+        for a in game.COLOURS:
+            for b in game.COLOURS:
+                if a < b:
+                    assert grey_difference(firsts[a], firsts[b]) > 4, (kind, a, b)
+            if low_ink:
+                assert mean_grey(firsts[a]) > 200, (kind, a)

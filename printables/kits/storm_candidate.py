@@ -11,10 +11,13 @@ supply on paper are the ones the app applies:
 - the Federal Building: the printed offices, the basic office spaces by player count and the
   11 added office spaces, each with a token tracker;
 - four player aids (the four phases and the card colours);
-- the 25 victory-point tokens, the campaign workers and the career markers in four colours;
-- the action, start and office cards: blank templates with the fields the rulebook describes
+- the 25 victory-point tokens, the campaign workers and the career markers in four colours
+  (each with its colour's mark, for greyscale prints), the round marker; all fit an office
+  space's token tray;
+- the action and start cards: blank templates with the fields the rulebook describes
   (priority number, price, period, colour, action box), or the group's own card list printed
-  as cards (``deck=``, the table option's list);
+  as cards (``deck=``, the table option's list); each start deck's 7 coin and 3 point cards;
+- the 15 office cards, landscape, the size of the office spaces they are laid on;
 - the checklist and the rule sheet.
 
 Korean (the players' language, NanumGothic embedded) and English.
@@ -33,7 +36,7 @@ from reportlab.pdfgen.canvas import Canvas
 from companion.games.base import load_data
 
 from .. import draw
-from ..draw import background, fill_rgb, stroke_rgb
+from ..draw import background, fill_rgb, mark_letters, stroke_rgb
 from ..layout import (
     Card,
     CardBox,
@@ -57,7 +60,10 @@ LANGUAGES = ("ko", "en")
 
 POKER = (63.0, 88.0)
 AID = (95.0, 135.0)
-TOKEN = (18.0, 18.0)
+TOKEN = (15.0, 15.0)
+"""VP tokens, workers, career markers and the round marker: within the 17 mm token tray of
+an office space and the 16 mm wide squares of the round track."""
+TRAY_R_MM = 8.5
 TRACK_SQUARE_MM = 17.0
 TRACK_SIDE_MM = 9.0
 """Squares and side margins that keep the whole track on one sheet of A4, Letter or
@@ -72,6 +78,10 @@ OFFICE_COLS = 3
 """The Federal Building is cut after this many columns of offices: its headings and its
 note keep to the first columns, so no text is split across two sheets."""
 OFFICE_W_MM, OFFICE_H_MM = 46.0, 38.0
+OFFICE_CARD = (OFFICE_W_MM - 2, OFFICE_H_MM - 2)
+"""The office cards lie on the Federal Building's office spaces: 1 mm inside each side."""
+HEADING_MARGIN_MM = 3.0
+"""Text on a board keeps this far inside its cut line (the card's safe margin)."""
 PAPER = "#f7f3ea"
 DARK = "#222222"
 GOAL_COLOR = legible("#c8102e", "#f3d6d6")
@@ -86,7 +96,12 @@ TEXTS: dict[str, dict[str, str]] = {
     "building": {"ko": "정부 청사", "en": "Federal Building"},
     "aids": {"ko": "플레이어 도움말", "en": "Player aids"},
     "tokens": {"ko": "승점 토큰, 당원말, 경력 표시말", "en": "VP tokens, workers, markers"},
-    "cards": {"ko": "행동·시작·사무실 카드", "en": "Action, start and office cards"},
+    "cards": {"ko": "행동·시작 카드", "en": "Action and start cards"},
+    "office_cards": {"ko": "사무실 카드", "en": "Office cards"},
+    "how_office_cards": {"ko": "재단 표시를 따라 자릅니다; 양면. 정부 청사의 사무실 칸에 놓습니다",
+                         "en": "Cut along the crop marks; double-sided. They lie on the "
+                               "Federal Building's office spaces"},
+    "round_marker": {"ko": "라운드", "en": "round"},
     "goal": {"ko": "{goal}점: 게임 종료", "en": "{goal}: the game ends"},
     "track_note": {
         "ko": "경력 표시말을 0점에 두고 라운드마다 점수만큼 움직입니다. 트랙은 0부터 100까지 "
@@ -167,7 +182,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "action_box": {"ko": "행동", "en": "Action"},
     "name": {"ko": "이름", "en": "Name"},
     "start": {"ko": "시작 카드 {letter}", "en": "Start card {letter}"},
-    "coin_or_points": {"ko": "동전 / 승점", "en": "coins / points"},
+    "start_coin": {"ko": "동전 획득", "en": "Gain coins"},
+    "start_point": {"ko": "승점 {n}점", "en": "{n} VP"},
     "doctorate": {"ko": "박사 학위", "en": "Doctorate"},
     "doctorate_rule": {"ko": "낸 동전 1개당 승점 1점", "en": "1 VP per coin paid"},
     "office_card": {"ko": "사무실 카드", "en": "Office card"},
@@ -184,7 +200,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "how_rules": {"ko": "옆에 두고 QR 코드를 스캔하세요", "en": "Keep at hand; scan the QR codes"},
     "tiles_count": {"ko": "{n}조각", "en": "{n} tiles"},
     "tile_one": {"ko": "1장", "en": "1 sheet"},
-    "tokens_count": {"ko": "{vp} + {workers} + {markers}", "en": "{vp} + {workers} + {markers}"},
+    "tokens_count": {"ko": "{vp} + {workers} + {markers} + 1",
+                     "en": "{vp} + {workers} + {markers} + 1"},
     "cards_count": {"ko": "{n}장", "en": "{n} cards"},
     "bring_title": {"ko": "함께 준비할 것", "en": "Also bring"},
     "bring": {
@@ -258,6 +275,7 @@ class Kit(KitBase):
         self.deck = deck_cards(deck)
         self.colours = {c["id"]: c for c in self.d["colours"]}
         self.card_colours = {c["id"]: c for c in self.d["card_colours"]}
+        self.marks = mark_letters({k: self.name_of(c) for k, c in self.colours.items()})
 
     def t(self, key: str, **values: Any) -> str:
         return text(key, self.lang, **values)
@@ -320,6 +338,11 @@ class Kit(KitBase):
         cards = self.game_cards()
         section(self.t("cards"), self.t("cards_count", n=len(cards)), self.t("how_cards"),
                 lambda: doc.add_cards(cards, POKER, component=self.t("cards"), backs=backs))
+        offices = self.office_cards()
+        section(self.t("office_cards"), self.t("cards_count", n=len(offices)),
+                self.t("how_office_cards"),
+                lambda: doc.add_cards(offices, OFFICE_CARD, component=self.t("office_cards"),
+                                      backs=backs))
         doc.start_sheet()
         section(self.t("rules"), "1", self.t("how_rules"),
                 lambda: add_rule_sheet(doc, GAME_ID, self.lang, self.base_url))
@@ -515,15 +538,16 @@ class Kit(KitBase):
         c.rect(x, y, w, h, stroke=1, fill=0)
         self.box(c, label, x + 2 * mm, y + h - 8 * mm, w - 4 * mm, 6.5 * mm, size=10,
                  component=comp, bold=True)
-        # the token tracker: a tray for the tokens and tally boxes
+        # the token tracker: a tray a token fits in, and tally boxes with their label
+        # under them, clear of the tray
         c.setLineWidth(0.6)
-        c.circle(x + 11 * mm, y + 14 * mm, 8.5 * mm, stroke=1, fill=0)
-        self.box(c, self.t("token_tracker"), x + 2.5 * mm, y + 2 * mm, 17 * mm, 4 * mm,
-                 size=6, component=comp, align="center")
+        c.circle(x + 11 * mm, y + 14 * mm, TRAY_R_MM * mm, stroke=1, fill=0)
         for i in range(5):
             bx = x + 22 * mm + (i % 3) * 7.5 * mm
             by = y + 18 * mm - (i // 3) * 8 * mm
             c.rect(bx, by, 6 * mm, 6 * mm, stroke=1, fill=0)
+        self.box(c, self.t("token_tracker"), x + 21.5 * mm, y + 4 * mm, 22 * mm, 4.5 * mm,
+                 size=6, component=comp, align="center", valign="middle")
 
     def draw_building(self, c: Canvas) -> None:
         comp = self.t("building")
@@ -537,8 +561,9 @@ class Kit(KitBase):
         top = (height - 12) * mm
         # headings and note keep to the first columns: the building is cut after them
         cols_w = OFFICE_COLS * step - 4 * mm
-        self.box(c, self.t("building"), 5 * mm, top + 2 * mm, cols_w, 9 * mm,
-                 size=15, component=comp, bold=True)
+        self.box(c, self.t("building"), 5 * mm, top, cols_w,
+                 (12 - HEADING_MARGIN_MM - 0.5) * mm, size=15, component=comp, bold=True,
+                 valign="middle")
         y = top - row_h + 2 * mm
         self.box(c, self.t("board_offices"), 5 * mm, y + OFFICE_H_MM * mm + 1 * mm,
                  cols_w, 6 * mm, size=10, component=comp, bold=True)
@@ -681,7 +706,25 @@ class Kit(KitBase):
                 cards.append(Card(f"worker-{colour}-{n + 1}", self.piece(colour, "worker")))
             for n in range(self.d["game"]["markers"]):
                 cards.append(Card(f"marker-{colour}-{n + 1}", self.piece(colour, "marker")))
+        cards.append(Card("round-marker", self.round_marker()))
         return cards
+
+    def round_marker(self) -> Callable[[Canvas, CardBox], None]:
+        """The marker of the round track: a grey disc with an arrow, in no player's colour."""
+        comp = self.t("tokens")
+
+        def draw(c: Canvas, box: CardBox) -> None:
+            w = box.width
+            fill_rgb(c, "#ffffff" if box.low_ink else "#d9d4c7")
+            stroke_rgb(c, DARK)
+            c.setLineWidth(1.2)
+            c.circle(w / 2, w / 2, w / 2 - 0.6 * mm, stroke=1, fill=1)
+            fill_rgb(c, DARK)
+            symbol(c, "▶", w / 2, w / 2 + 2 * mm, 9, comp)
+            text_box(c, self.t("round_marker"), 0, 2 * mm, w, 4 * mm, fonts=self.fonts,
+                     size=6.5, min_size=6, component=comp, bold=True, align="center",
+                     valign="middle")
+        return draw
 
     def vp_token(self) -> Callable[[Canvas, CardBox], None]:
         comp = self.t("tokens")
@@ -703,21 +746,26 @@ class Kit(KitBase):
         comp = self.t("tokens")
         hexa = self.colours[colour]["hex"]
 
+        mark = self.marks[colour]
+
         def draw(c: Canvas, box: CardBox) -> None:
+            # the colour's mark in the middle: red and blue print as one grey
             w = box.width
             fill_rgb(c, "#ffffff" if box.low_ink else hexa)
-            stroke_rgb(c, DARK)
-            c.setLineWidth(0.8)
+            stroke_rgb(c, legible(hexa) if box.low_ink else DARK)
+            c.setLineWidth(1.6 if box.low_ink else 0.8)
             if kind == "worker":
-                c.roundRect(0.6 * mm, 0.6 * mm, w - 1.2 * mm, w - 1.2 * mm, 2 * mm,
+                c.roundRect(0.8 * mm, 0.8 * mm, w - 1.6 * mm, w - 1.6 * mm, 2 * mm,
                             stroke=1, fill=1)
-                fill_rgb(c, legible(hexa) if box.low_ink else ink_on(hexa))
-                symbol(c, "♟", w / 2, w / 2 + 1.5 * mm, 10, comp)
             else:
-                c.circle(w / 2, w / 2, w / 2 - 0.6 * mm, stroke=1, fill=1)
-                fill_rgb(c, legible(hexa) if box.low_ink else ink_on(hexa))
-                symbol(c, "★", w / 2, w / 2 + 1.5 * mm, 9, comp)
-            text_box(c, self.t(kind), 0, 1.8 * mm, w, 4 * mm, fonts=self.fonts, size=6,
+                c.circle(w / 2, w / 2, w / 2 - 0.8 * mm, stroke=1, fill=1)
+            ink = DARK if box.low_ink else ink_on(hexa)
+            fill_rgb(c, ink)
+            symbol(c, "♟" if kind == "worker" else "★", w / 2, w - 3.6 * mm, 7, comp)
+            text_box(c, mark, 1 * mm, w / 2 - 3 * mm, w - 2 * mm, 5.5 * mm, fonts=self.fonts,
+                     size=12, min_size=8, component=comp, bold=True, align="center",
+                     valign="middle")
+            text_box(c, self.t(kind), 0, 1.6 * mm, w, 3 * mm, fonts=self.fonts, size=6,
                      min_size=6, component=comp, align="center", valign="middle")
         return draw
 
@@ -727,11 +775,17 @@ class Kit(KitBase):
         """The group's card list as cards, or blank templates: the start cards (9-18 for
         each of A-D), the action cards of each period, the Doctorates, the office cards."""
         cards: list[Card] = []
+        low, high = self.d["priority"]["start"]
+        coins = self.d["game"]["start_coin_cards"]
+        points = self.t("start_point", n=self.d["game"]["start_card_points"])
         for letter in "ABCD":
-            for number in range(self.d["priority"]["start"][0],
-                                self.d["priority"]["start"][1] + 1):
+            for number in range(low, high + 1):
+                # each deck's 7 coin cards, then its 3 point cards (house order: the
+                # rulebook gives which kind, not which number)
+                action = self.t("start_coin") if number - low < coins else points
                 cards.append(Card(f"start-{letter}-{number}",
-                                  self.action_front({"number": number, "period": letter}),
+                                  self.action_front({"number": number, "period": letter,
+                                                     "action": action}),
                                   self.action_back))
         if self.deck:
             for card in self.deck:
@@ -746,6 +800,11 @@ class Kit(KitBase):
                         blank["doctorate"] = True
                     cards.append(Card(f"action-{period}-{n + 1}", self.action_front(blank),
                                       self.action_back))
+        return cards
+
+    def office_cards(self) -> list[Card]:
+        """The basic and the added office cards, the size of an office space."""
+        cards: list[Card] = []
         for i in range(max(int(v) for v in self.d["offices"]["basic"].values())):
             players = self.t("players_34") if i < 2 else self.t("players_4")
             cards.append(Card(f"office-basic-{i + 1}", self.office_front(
@@ -798,8 +857,6 @@ class Kit(KitBase):
             self.field_box(c, self.t("colour"), colour_label, safe, h - safe - 26 * mm,
                            w - 2 * safe, 10 * mm, comp, size=9)
             action = str(card.get("action") or "")
-            if start and not action:
-                action = self.t("coin_or_points")
             if doctorate and not action:
                 action = self.t("doctorate_rule")
             self.field_box(c, self.t("action_box"), action, safe, safe + 16 * mm,
@@ -816,41 +873,58 @@ class Kit(KitBase):
         return draw
 
     def office_front(self, label: str, zone: int | None) -> Callable[[Canvas, CardBox], None]:
-        comp = self.t("cards")
+        """An office card, landscape, the size of an office space: its name, a token tray
+        as on the board, its zone, colour and action."""
+        comp = self.t("office_cards")
 
         def draw(c: Canvas, box: CardBox) -> None:
             w, h, safe = box.width, box.height, box.safe
             background(c, box, "#eef1f6")
-            self.box(c, self.t("office_card") + " · " + label, safe, h - safe - 8 * mm,
-                     w - 2 * safe, 8 * mm, size=10, component=comp, bold=True)
-            self.field_box(c, self.t("colour"), "", safe, h - safe - 20 * mm, w - 2 * safe,
-                           10 * mm, comp)
-            self.field_box(c, self.t("action_box"), "", safe, safe + 16 * mm, w - 2 * safe,
-                           h - 2 * safe - 38 * mm, comp)
+            head = 5 * mm
+            self.box(c, label, safe, h - safe - head, w - 2 * safe, head, size=8,
+                     component=comp, bold=True, valign="middle", min_size=6)
+            tray = TRAY_R_MM * mm
+            stroke_rgb(c, DARK)
+            c.setLineWidth(0.6)
+            c.setDash(2, 1.5)
+            c.circle(safe + tray, safe + tray, tray, stroke=1, fill=0)
+            c.setDash()
+            left_w = 2 * tray
+            upper = safe + left_w + 0.5 * mm
+            top = h - safe - head - 0.5 * mm
             self.field_box(c, self.t("office_zone"), "" if zone is None else str(zone),
-                           w - safe - 18 * mm, safe, 18 * mm, 14 * mm, comp, size=13)
+                           safe, upper, left_w, top - upper, comp, size=9)
+            rx = safe + left_w + 1.5 * mm
+            rw = w - safe - rx
+            self.field_box(c, self.t("colour"), "", rx, upper, rw, top - upper, comp)
+            self.field_box(c, self.t("action_box"), "", rx, safe, rw, upper - 0.5 * mm - safe,
+                           comp)
         return draw
 
     def action_back(self, c: Canvas, box: CardBox) -> None:
         self.back(c, box, self.t("action_back"), "#27364f")
 
     def office_back(self, c: Canvas, box: CardBox) -> None:
-        self.back(c, box, self.t("office_back"), "#5a4632")
+        self.back(c, box, self.t("office_back"), "#5a4632", comp=self.t("office_cards"))
 
-    def back(self, c: Canvas, box: CardBox, label: str, color: str) -> None:
-        comp = self.t("cards")
+    def back(self, c: Canvas, box: CardBox, label: str, color: str,
+             comp: str | None = None) -> None:
+        comp = comp or self.t("cards")
+        small = box.height < 50 * mm
         background(c, box, color)
         ink = DARK if box.low_ink else "#ffffff"
         stroke_rgb(c, ink)
         c.setLineWidth(1.2)
-        inset = box.safe + 2 * mm
-        c.roundRect(inset, inset, box.width - 2 * inset, box.height - 2 * inset, 4 * mm,
-                    stroke=1, fill=0)
-        self.box(c, GAME_NAME, inset, box.height / 2, box.width - 2 * inset, 14 * mm,
-                 size=15, component=comp, bold=True, align="center", valign="middle",
-                 color=ink)
-        self.box(c, label, inset, box.height / 2 - 12 * mm, box.width - 2 * inset, 10 * mm,
-                 size=10, component=comp, align="center", valign="middle", color=ink)
+        inset = box.safe + (1 if small else 2) * mm
+        c.roundRect(inset, inset, box.width - 2 * inset, box.height - 2 * inset,
+                    (2 if small else 4) * mm, stroke=1, fill=0)
+        name_h, label_h = (8 * mm, 6 * mm) if small else (14 * mm, 10 * mm)
+        self.box(c, GAME_NAME, inset, box.height / 2, box.width - 2 * inset, name_h,
+                 size=11 if small else 15, component=comp, bold=True, align="center",
+                 valign="middle", color=ink)
+        self.box(c, label, inset, box.height / 2 - label_h - 1 * mm, box.width - 2 * inset,
+                 label_h, size=8 if small else 10, component=comp, align="center",
+                 valign="middle", color=ink)
 
 
 def build(settings: PrintSettings, base_url: str | None = None, rules_only: bool = False,
