@@ -34,6 +34,7 @@ import os
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import IO
 
@@ -303,7 +304,8 @@ class Document:
         return " · ".join((self.game, component, self.texts("kit").format(v=self.version), page))
 
     def render(self, out: IO[bytes] | str) -> None:
-        register_fonts()
+        fonts = self.settings.fonts
+        register_fonts(fonts.regular, fonts.bold)
         page_w, page_h = self.page_size
         # the initial font is an embedded one: no page may refer to an unembedded Helvetica
         c = Canvas(out, pagesize=(page_w, page_h), invariant=1, pageCompression=1,
@@ -891,6 +893,7 @@ class DryCanvas(Canvas):
     def __init__(self) -> None:
         import io
 
+        register_fonts("DejaVuSans")
         super().__init__(io.BytesIO(), invariant=1, initialFontName="DejaVuSans")
 
 
@@ -993,6 +996,7 @@ def calibration_pages(doc: Document, backs: Document | None = None) -> None:
         backs.add(Page(comp + " · " + t("back_of").format(n=1), back, side="back"))
 
 
+@cache
 def relative_luminance(rgb: tuple[float, float, float]) -> float:
     """WCAG relative luminance of an sRGB colour (channels 0 to 1)."""
     def channel(v: float) -> float:
@@ -1001,6 +1005,7 @@ def relative_luminance(rgb: tuple[float, float, float]) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
+@cache
 def contrast_ratio(a: str, b: str) -> float:
     """WCAG contrast ratio of two ``#rrggbb`` colours (1 to 21)."""
     la, lb = sorted((relative_luminance(hex_color(a)), relative_luminance(hex_color(b))),
@@ -1008,6 +1013,7 @@ def contrast_ratio(a: str, b: str) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
+@cache
 def legible(color: str, against: str = "#ffffff", ratio: float = 4.5) -> str:
     """``color``, darkened as little as needed to reach ``ratio`` against ``against``
     (white by default): the same shade then carries white text in full colour and reads
@@ -1024,6 +1030,7 @@ def _hex(rgb: tuple[float, float, float]) -> str:
     return "#" + "".join(f"{round(max(0.0, min(1.0, v)) * 255):02x}" for v in rgb)
 
 
+@cache
 def hex_color(value: str) -> tuple[float, float, float]:
     value = value.lstrip("#")
     return tuple(int(value[i:i + 2], 16) / 255 for i in (0, 2, 4))  # type: ignore[return-value]

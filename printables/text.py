@@ -73,37 +73,52 @@ def fonts_for(lang: str) -> FontSet:
     return HANGUL if lang == "ko" else LATIN
 
 
+def register_fonts(*names: str) -> None:
+    """Register vendored fonts with ReportLab (each once per process): those named, or all.
+    Reading a font file costs tens of milliseconds (NanumGothic's, most), so a kit reads only
+    the fonts it draws with."""
+    for name in names or tuple(FONT_FILES):
+        _register(name)
+
+
 @cache
-def register_fonts() -> None:
-    """Register the vendored fonts with ReportLab (once per process)."""
-    for name, filename in FONT_FILES.items():
-        pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / filename)))
+def _register(name: str) -> None:
+    if name in FONT_FILES:
+        pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / FONT_FILES[name])))
 
 
 @cache
 def _charset(font_name: str) -> frozenset[int]:
-    register_fonts()
+    _register(font_name)
     font = pdfmetrics.getFont(font_name)
     return frozenset(font.face.charToGlyph)  # type: ignore[attr-defined]
 
 
 def check_glyphs(text: str, font_name: str, component: str) -> None:
     """Raise MissingGlyph when ``font_name`` has no glyph for a character of ``text``."""
+    missing = _missing(text, font_name)
+    if missing is not None:
+        raise MissingGlyph(
+            f"the font {font_name} has no glyph for {missing!r} (U+{ord(missing):04X}) in "
+            f"{text!r}",
+            component,
+        )
+
+
+@lru_cache(maxsize=16384)
+def _missing(text: str, font_name: str) -> str | None:
+    """The first character of ``text`` that ``font_name`` cannot draw, or None."""
     charset = _charset(font_name)
     for ch in text:
-        if ch in "\n\t":
-            continue
-        if ord(ch) not in charset:
-            raise MissingGlyph(
-                f"the font {font_name} has no glyph for {ch!r} (U+{ord(ch):04X}) in {text!r}",
-                component,
-            )
+        if ch not in "\n\t" and ord(ch) not in charset:
+            return ch
+    return None
 
 
 @lru_cache(maxsize=65536)
 def _unit_width(text: str, font_name: str) -> float:
     """Width at 1 pt: ReportLab does not kern, so widths scale with the size and add up."""
-    register_fonts()
+    _register(font_name)
     return pdfmetrics.stringWidth(text, font_name, 1000) / 1000
 
 
@@ -168,6 +183,21 @@ def fit(
         raise TextTooSmall(f"text set at {size} pt, below the {MIN_TEXT_PT:g} pt minimum: "
                            f"{text[:60]!r}", component)
     min_size = max(min_size, MIN_TEXT_PT)
+    fitted = _fitted(text, font_name, width, height, size, min_size, leading, max_lines)
+    if fitted is None:
+        raise TextOverflow(
+            f"text does not fit a {width / 2.8346:.1f} x {height / 2.8346:.1f} mm box even at "
+            f"{min_size} pt: {text[:60]!r}",
+            component,
+        )
+    return fitted
+
+
+@lru_cache(maxsize=16384)
+def _fitted(text: str, font_name: str, width: float, height: float, size: float,
+            min_size: float, leading: float, max_lines: int | None) -> Fitted | None:
+    """The layout ``fit`` chooses, or None; the same text in the same box (a card's title on
+    every copy, a label on every page) is fitted once."""
     current = size
     while current >= min_size - 1e-9:
         lines = wrap(text, font_name, current, width)
@@ -176,11 +206,7 @@ def fit(
             if fitted.height <= height + 1e-6:
                 return fitted
         current = round(current - 0.25, 2)
-    raise TextOverflow(
-        f"text does not fit a {width / 2.8346:.1f} x {height / 2.8346:.1f} mm box even at "
-        f"{min_size} pt: {text[:60]!r}",
-        component,
-    )
+    return None
 
 
 def draw_fitted(
@@ -262,7 +288,7 @@ def symbol(c: Canvas, glyph: str, cx: float, cy: float, size: float, component: 
     if size < MIN_TEXT_PT - 1e-9:
         raise TextTooSmall(f"symbol {glyph!r} set at {size} pt, below the "
                            f"{MIN_TEXT_PT:g} pt minimum", component)
-    register_fonts()
+    _register(SYMBOLS)
     w = string_width(glyph, SYMBOLS, size)
     c.setFont(SYMBOLS, size)
     c.drawString(cx - w / 2, cy - size * 0.36, glyph)

@@ -192,3 +192,10 @@ def test_the_print_command_imports_no_web_code() -> None:
                             capture_output=True, text=True, check=True,
                             cwd=Path(__file__).resolve().parent.parent)
     assert "100 %." in " ".join(helped.stdout.split()) and "%%" not in helped.stdout
+
+
+def test_each_kit_module_is_the_kit_of_its_game() -> None:
+    from printables.kits import KITS, get_kit
+
+    assert [get_kit(game).GAME_ID for game in KITS] == list(KITS)  # type: ignore[union-attr]
+    assert get_kit("no-such-game") is None
