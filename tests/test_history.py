@@ -33,7 +33,7 @@ from companion.db import EntryRow, Group, PlaySummary, TableRow
 from companion.games import GAMES
 from companion.groups import store as groups
 from companion.history import bgstats, clock, stats, store
-from companion.history.summary import FORMAT
+from companion.history.summary import FORMAT, clock_from
 from companion.tables import replay_entries
 from companion.web.common import service
 
@@ -128,13 +128,13 @@ def test_each_game_s_clock_is_read_from_its_log(app: Flask, played: dict[str, An
     assert summary["started"] == times[first_action][1].isoformat()
     assert summary["ended"] == times[last][1].isoformat()
     assert summary["seconds"] == (last - first_action) * STEP.seconds
-    rounds = summary["rounds"]
+    rounds = clock_from(summary).rounds
     # Rounds follow one another from the start to the end, each closed by its closer.
-    assert rounds[0][1] == summary["started"] and rounds[-1][2] == summary["ended"]
-    assert all(a[2] == b[1] for a, b in zip(rounds, rounds[1:], strict=False))
-    assert [r[0] for r in rounds] == sorted(view.replay.round_closers)
-    assert [r[2] for r in rounds] == [times[s][1].isoformat()
-                                      for _n, s in sorted(view.replay.round_closers.items())]
+    assert rounds[0].started == times[first_action][1] and rounds[-1].ended == times[last][1]
+    assert all(a.ended == b.started for a, b in zip(rounds, rounds[1:], strict=False))
+    assert [r.number for r in rounds] == sorted(view.replay.round_closers)
+    assert [r.ended for r in rounds] == [times[s][1]
+                                         for _n, s in sorted(view.replay.round_closers.items())]
 
 
 def test_results_and_history_pages_show_the_clock_in_the_reader_s_language(
@@ -163,9 +163,7 @@ def test_results_and_history_pages_show_the_clock_in_the_reader_s_language(
     client.get("/language/en")
     log = client.get(f"/t/{table_id}/log").get_data(as_text=True)
     # Each closed round's divider gives its length.
-    first = summary["rounds"][0]
-    length = round((datetime.fromisoformat(first[2]) - datetime.fromisoformat(first[1]))
-                   .total_seconds() / 60)
+    length = round(clock_from(summary).rounds[0].seconds / 60)
     assert re.search(rf'<li class="divider"><span>[^<]* · {length} min</span>', log)
 
 
@@ -485,6 +483,17 @@ def test_summaries_are_kept_and_made_again_when_the_log_moves_on(
         svc.delete(other, None)
         with svc.db.read() as session:
             assert session.get(PlaySummary, other) is None
+
+
+def test_a_group_named_beyond_ascii_downloads_under_its_name(app: Flask) -> None:
+    with app.app_context():
+        _group_id, token, _ids = make_group(service().db, "우리 모임", "Asia/Seoul", ["Dora"])
+    response = app.test_client().get(f"/g/{token}/plays.csv")
+    assert response.status_code == 200
+    assert response.headers["Content-Disposition"] == (
+        'attachment; filename="plays.csv"; '
+        "filename*=UTF-8''plays-%EC%9A%B0%EB%A6%AC-%EB%AA%A8%EC%9E%84.csv")
+    assert response.get_data(as_text=True).startswith("play_id,")  # no play yet: the header
 
 
 def test_a_player_taken_off_the_roster_is_counted_by_the_name_typed(app: Flask) -> None:

@@ -20,6 +20,7 @@ from .. import plays
 from ..games import GAMES
 from . import dates
 from .dates import Zone
+from .summary import clock_from
 
 CSV_COLUMNS = ("play_id", "game", "game_name", "group", "created", "started", "ended",
                "duration_min", "updated", "finished", "reason", "round", "seat", "player",
@@ -56,11 +57,9 @@ def record(table_id: str, summary: Mapping[str, Any], zone: Zone, *,
         "round": summary.get("round"),
         "entries": summary.get("entries", 0),
         "rounds": [
-            {"round": number, "started": dates.iso(dates.parse(start), zone),
-             "ended": dates.iso(dates.parse(end), zone),
-             "duration_min": _minutes(round((dates.parse(end) - dates.parse(start))
-                                            .total_seconds())) if start and end else None}
-            for number, start, end in summary.get("rounds", ())],
+            {"round": r.number, "started": dates.iso(r.started, zone),
+             "ended": dates.iso(r.ended, zone), "duration_min": _minutes(r.seconds)}
+            for r in clock_from(summary).rounds],
         "players": [
             {**{k: v for k, v in player.items() if k != "roster"},
              "start_player": player["seat"] == summary.get("start_seat")}

@@ -28,9 +28,9 @@ log = logging.getLogger(__name__)
 CHUNK = 400  # table ids per IN (...) list: well under SQLite's bound on parameters
 
 
-def _chunks(ids: Sequence[str]) -> Iterable[Sequence[str]]:
-    for start in range(0, len(ids), CHUNK):
-        yield ids[start:start + CHUNK]
+def _chunks(items: Sequence[Any]) -> Iterable[Sequence[Any]]:
+    for start in range(0, len(items), CHUNK):
+        yield items[start:start + CHUNK]
 
 
 def summaries(service: TableService, where: Any) -> list[tuple[str, dict[str, Any]]]:
@@ -40,11 +40,11 @@ def summaries(service: TableService, where: Any) -> list[tuple[str, dict[str, An
     (``group_id``) and, per player, the roster player who sat there (``roster``, or None)."""
     db = service.db
     with db.read() as session:
+        # Only what a kept summary is checked with: the players, options and times of a
+        # table are read (and decoded) only when its summary is made again.
         rows = session.execute(
-            select(TableRow.id, TableRow.game, TableRow.players, TableRow.options,
-                   TableRow.version, TableRow.created_at, TableRow.updated_at,
-                   TableRow.group_id, PlaySummary.version, PlaySummary.format,
-                   PlaySummary.summary)
+            select(TableRow.id, TableRow.game, TableRow.version, TableRow.group_id,
+                   PlaySummary.version, PlaySummary.format, PlaySummary.summary)
             .outerjoin(PlaySummary, PlaySummary.table_id == TableRow.id)
             .where(where).order_by(TableRow.created_at, TableRow.id)).all()
         seats: dict[str, dict[int, int]] = {}
@@ -55,14 +55,16 @@ def summaries(service: TableService, where: Any) -> list[tuple[str, dict[str, An
     found: dict[str, dict[str, Any]] = {}
     stale = []
     for row in rows:
-        if row[8] == row.version and row[9] == FORMAT and isinstance(row[10], dict):
-            found[row.id] = row[10]
+        if row[4] == row.version and row[5] == FORMAT and isinstance(row[6], dict):
+            found[row.id] = row[6]
         elif row.game in GAMES:
             stale.append(row)
-    made = _made(service, stale)
-    found.update(made)
-    _keep(service, {row.id: (row.version, made[row.id]) for row in stale
-                    if row.id in made and made[row.id]["finished"]})
+    for chunk in _chunks(stale):
+        # Kept a chunk at a time: a request cut short (a worker's timeout) keeps what it made.
+        made = _made(service, chunk)
+        found.update(made)
+        _keep(service, {row.id: (row.version, made[row.id]) for row in chunk
+                        if row.id in made and made[row.id]["finished"]})
     return [(row.id, with_seats(found[row.id], row.group_id, seats.get(row.id, {})))
             for row in rows if row.id in found]
 
@@ -85,10 +87,13 @@ def summaries_of(service: TableService, table_ids: Sequence[str]) -> dict[str, d
 def _made(service: TableService, rows: Sequence[Any]) -> dict[str, dict[str, Any]]:
     """Summaries made from the logs of ``rows``: their entries read in one query a chunk."""
     made: dict[str, dict[str, Any]] = {}
-    for chunk in _chunks(list(rows)):
+    for chunk in _chunks(rows):
         entries: dict[str, list[Any]] = {row.id: [] for row in chunk}
         versions = {row.id: row.version for row in chunk}
         with service.db.read() as session:
+            tables = {t.id: t for t in session.execute(
+                select(TableRow.id, TableRow.players, TableRow.options, TableRow.created_at,
+                       TableRow.updated_at).where(TableRow.id.in_(list(entries))))}
             for found in session.execute(
                     select(EntryRow.table_id, EntryRow.seq, EntryRow.kind, EntryRow.payload,
                            EntryRow.owner, EntryRow.revealed, EntryRow.created_at)
@@ -98,19 +103,20 @@ def _made(service: TableService, rows: Sequence[Any]) -> dict[str, dict[str, Any
                     entries[found.table_id].append(found)
         for row in chunk:
             game = GAMES[row.game]
-            options = stored_options(row.options)
+            table = tables[row.id]
+            options = stored_options(table.options)
             log_ = entries[row.id]
             try:
-                replay = replay_entries(game, row.players, options,
+                replay = replay_entries(game, table.players, options,
                                         [(e.seq, e.kind, e.payload, e.owner, e.revealed)
                                          for e in log_])
             except (GameError, IndexError, KeyError, TypeError):
                 log.warning("table %s: its log does not fold; left out of the history",
                             row.id)
                 continue
-            made[row.id] = summarize(game, row.players, options, replay,
+            made[row.id] = summarize(game, table.players, options, replay,
                                      [(e.seq, e.kind, e.created_at) for e in log_],
-                                     row.created_at, row.updated_at)
+                                     table.created_at, table.updated_at)
     return made
 
 

@@ -2,8 +2,11 @@
 
 A summary is a plain JSON object, so storage keeps it as it is (``store``) and every export
 and figure reads it without folding the log again. Its moments are UTC (``dates.stored``);
-the readers put them in a time zone. ``FORMAT`` moves whenever what a summary holds
-changes: a summary of another format is made again from the log.
+the readers put them in a time zone. Rounds follow one another, so each is kept as its
+number and the second it ended at, counted from the start (``[[1, 840], [2, 1500]]``; None
+for the round being played): a thousand summaries stay small to read. ``FORMAT`` moves
+whenever what a summary holds changes: a summary of another format is made again from the
+log.
 
 The start player is the engine's: its ``start_seat(state)`` hook, asked of each state from
 the setup on until it names a seat (폭풍의 대권주자's first round orders the bus from
@@ -15,7 +18,7 @@ once).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from types import ModuleType
 from typing import Any
 
@@ -23,9 +26,9 @@ from .. import plays
 from ..games.base import GameError
 from ..tables import Replay, apply_logged
 from . import dates
-from .clock import Clock, clock
+from .clock import Clock, RoundTime, clock
 
-FORMAT = 1
+FORMAT = 2
 
 
 def start_seat(game: ModuleType, players: Any, options: Any,
@@ -99,7 +102,8 @@ def summarize(game: ModuleType, players: list[dict[str, Any]], options: Any, rep
         "started": dates.stored(timing.started),
         "ended": dates.stored(timing.ended),
         "seconds": timing.seconds,
-        "rounds": [[r.number, dates.stored(r.started), dates.stored(r.ended)]
+        "rounds": [[r.number, None if r.ended is None or timing.started is None
+                    else round((r.ended - timing.started).total_seconds())]
                    for r in timing.rounds],
         "round": last_round(game, replay, finished),
         "entries": len(entries),
@@ -114,10 +118,15 @@ def summarize(game: ModuleType, players: list[dict[str, Any]], options: Any, rep
 
 
 def clock_from(summary: Mapping[str, Any]) -> Clock:
-    """A summary's clock back as a ``Clock``."""
-    from .clock import RoundTime
-
-    rounds = tuple(RoundTime(int(n), dates.parse(start) or datetime.min, dates.parse(end))
-                   for n, start, end in summary.get("rounds", ()))
-    return Clock(dates.parse(summary.get("started")), dates.parse(summary.get("ended")),
-                 rounds)
+    """A summary's clock back as a ``Clock``: each round from the end of the one before (or
+    the start) to its own end."""
+    started = dates.parse(summary.get("started"))
+    if started is None:
+        return Clock(None, None)
+    rounds = []
+    begin = started
+    for number, ended in summary.get("rounds", ()):
+        end = None if ended is None else started + timedelta(seconds=ended)
+        rounds.append(RoundTime(int(number), begin, end))
+        begin = end or begin
+    return Clock(started, dates.parse(summary.get("ended")), tuple(rounds))

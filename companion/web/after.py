@@ -95,7 +95,7 @@ def results(view: TableView, spectator: bool = False) -> dict[str, Any]:
     if one started (for a spectator, the rematch's own spectator page), the BG Stats link."""
     source = plays.scored(view.game, view.state)[1]
     return {
-        **stats.clock_card(view),
+        **(stats.clock_card(view) if view.outcome is not None else stats.NO_CLOCK),
         "standings": plays.standings(view.game, view.state, view.players),
         "reason": reason_text(view),
         "score_label": _(plays.SCORE_LABELS[source]) if source else None,

@@ -6,9 +6,12 @@ show of the game clock. Thin: the figures, summaries and files come from
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
+from urllib.parse import quote
 
 from babel.dates import format_date
 from flask import (
@@ -132,6 +135,10 @@ def bgstats_play(view: TableView, summary: Mapping[str, Any] | None = None) -> d
                         comments=reason_words(summary["game"], summary.get("reason")))
 
 
+NO_CLOCK: dict[str, Any] = {"clock": None, "round_times": [], "round_seconds": {},
+                            "bgstats_link": None}
+
+
 def clock_card(view: TableView) -> dict[str, Any]:
     """What the results and history pages show of the game clock (its start, end and
     length, each round's name and length), and the BG Stats link of a finished play."""
@@ -150,8 +157,17 @@ def clock_card(view: TableView) -> dict[str, Any]:
 # ---------------------------------------------------------------------------- files
 
 def file_response(body: str, mimetype: str, filename: str) -> Response:
+    """A download; a name beyond ASCII (a group's "우리 모임") goes as RFC 6266's
+    ``filename*`` beside an ASCII ``filename`` for the browsers that take only that."""
     response = Response(body, mimetype=mimetype)
-    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    plain = "".join(c if c.isascii() and (c.isalnum() or c in "-_.") else
+                    "" if unicodedata.combining(c) else "-"
+                    for c in unicodedata.normalize("NFKD", filename))
+    plain = re.sub(r"-+(?=[-.])|^-+", "", plain)
+    disposition = f'attachment; filename="{plain}"'
+    if plain != filename:
+        disposition += f"; filename*=UTF-8''{quote(filename, safe='')}"
+    response.headers["Content-Disposition"] = disposition
     response.headers["Cache-Control"] = "no-store"
     return response
 
