@@ -1212,3 +1212,25 @@ def test_election_new_rulings_sit_beside_the_sentence_they_interpret():
                    for p in beside("end-of-game", source, "fr"))
     assert "Draw 10 Action cards" in beside("setup", "Action deck")[0]
     assert "15M $" in beside("setup", "Start", "fr")[0]
+
+
+def test_one_game_read_alone_reads_its_own_files_only(tmp_path, monkeypatch):
+    """A printed kit reads its own game's rules without the whole library (the command line
+    builds one kit); a broken file of another game does not stop it, and the books are the
+    ones the whole library holds."""
+    _write(tmp_path, "election-usa.fr.toml", VALID)
+    _write(tmp_path, "election-usa.en.toml", VALID.replace('lang = "fr"', 'lang = "en"'))
+    _write(tmp_path, "other-game.en.toml", "not = [valid")
+    monkeypatch.setattr(rules, "CONTENT_DIR", tmp_path)
+    rules.reload()
+    try:
+        assert rules.languages("election-usa") == ("en", "fr")
+        assert rules.section("election-usa", "setup", "fr").rulings[0].source == "Start"
+        with pytest.raises(rules.RulesContentError, match="other-game.en.toml"):
+            rules.games()
+    finally:
+        monkeypatch.undo()
+        rules.reload()
+    alone = rules.sections(GAME, "en")
+    rules.games()  # the whole library, loaded
+    assert rules.sections(GAME, "en") == alone

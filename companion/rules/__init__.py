@@ -50,6 +50,7 @@ __all__ = [
     "item_text",
 ]
 
+_GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 _FILE_NAME = re.compile(r"^(?P<game>[a-z0-9]+(?:-[a-z0-9]+)*)\.(?P<lang>[a-z]{2,3})\.toml$")
 _SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 # A value from the game's data file, e.g. "{track.top}": numbers are defined once.
@@ -289,10 +290,12 @@ def _filler(game_id: str, game_data: Mapping[str, Any] | None, fail: Any) -> Any
     return fill
 
 
-def load_directory(directory: Path) -> Mapping[str, Mapping[str, _Book]]:
-    """Every content file of ``directory``, validated: game id -> language -> book."""
+def load_directory(directory: Path, pattern: str = "*.toml",
+                   ) -> Mapping[str, Mapping[str, _Book]]:
+    """Every content file of ``directory`` (matching ``pattern``), validated: game id ->
+    language -> book."""
     library: dict[str, dict[str, _Book]] = {}
-    for path in sorted(Path(directory).glob("*.toml")):
+    for path in sorted(Path(directory).glob(pattern)):
         book = load_file(path)
         library.setdefault(book.game_id, {})[book.lang] = book
     # The language switch and the printed QR codes rely on one set of slugs per game.
@@ -314,12 +317,24 @@ def _library() -> Mapping[str, Mapping[str, _Book]]:
     return load_directory(CONTENT_DIR)
 
 
+@cache
+def _game_library(game_id: str) -> Mapping[str, _Book]:
+    """One game's books alone: a printed kit needs its own game's rules, not every game's."""
+    return load_directory(CONTENT_DIR, f"{game_id}.*.toml").get(game_id, {})
+
+
 def reload() -> None:
     """Forget the loaded content (after editing a content file in a running process)."""
     _library.cache_clear()
+    _game_library.cache_clear()
 
 
 def _books(game_id: str) -> Mapping[str, _Book]:
+    if (not _library.cache_info().currsize and isinstance(game_id, str)
+            and _GAME_ID.fullmatch(game_id)):
+        books = _game_library(game_id)
+        if books:
+            return books
     try:
         return _library()[game_id]
     except (KeyError, TypeError):
