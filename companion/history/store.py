@@ -166,4 +166,4 @@ def summary_of_view(service: TableService, view: TableView) -> dict[str, Any]:
 def forget(service: TableService) -> int:
     """Drop every kept summary (they are made again from the logs); how many there were."""
     with service.db.write() as session:
-        return int(session.execute(delete(PlaySummary)).rowcount or 0)
+        return session.query(PlaySummary).delete()

@@ -109,6 +109,12 @@ def groups_of(ids: Sequence[Any]) -> dict[int, Group]:
         return {g.id: g for g in db_session.scalars(select(Group).where(Group.id.in_(wanted)))}
 
 
+def group_of(summary: Mapping[str, Any]) -> Group | None:
+    """The group of a summary's table, if it has one."""
+    group_id = summary.get("group_id")
+    return groups_of([group_id]).get(group_id) if isinstance(group_id, int) else None
+
+
 # ---------------------------------------------------------------------------- one table
 
 def table_summary(view: TableView) -> dict[str, Any]:
@@ -119,7 +125,7 @@ def table_summary(view: TableView) -> dict[str, Any]:
 def table_record(view: TableView) -> dict[str, Any]:
     """One table's play as the JSON export gives it, its dates in the group's zone."""
     summary = table_summary(view)
-    group = groups_of([summary.get("group_id")]).get(summary.get("group_id"))
+    group = group_of(summary)
     zone = request_zone(group.time_zone if group else None)
     return exports.record(view.id, summary, zone,
                           reason_text=reason_words(summary["game"], summary.get("reason")),
@@ -129,7 +135,7 @@ def table_record(view: TableView) -> dict[str, Any]:
 def bgstats_play(view: TableView, summary: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The table's play in BG Stats' createPlay format."""
     summary = summary if summary is not None else table_summary(view)
-    group = groups_of([summary.get("group_id")]).get(summary.get("group_id"))
+    group = group_of(summary)
     return bgstats.play(summary, view.id, view.game.NAME,
                         location=group.name if group else None,
                         comments=reason_words(summary["game"], summary.get("reason")))
