@@ -17,6 +17,8 @@ from print_pdf import (
     kit_bytes,
     page_size_mm,
     pdffonts,
+    raw_text,
+    reader,
     render,
     share_with_run,
     texts,
@@ -274,3 +276,20 @@ def test_board_and_mat_tile_at_their_own_lines(paper: str) -> None:
     mat = check_board(data, settings, "Display mat of the ten face-up cards",
                       (kit.MAT_W_MM, kit.MAT_H_MM), kit.mat_lines_mm(), places)
     assert len(mat) == 3
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_each_kind_box_stays_on_the_line_of_its_label(lang: str) -> None:
+    """The blank action card's "Kind: □ Fundraising □ Policy ..." wraps between kinds, never
+    between a box and its label (nor inside a label of several words)."""
+    pdf = reader(kit_bytes(GAME, lang=lang))
+    component = kit.TEXTS["action_blank"][lang]
+    pages = pages_of(texts(pdf), component)
+    assert pages
+    text = raw_text(pdf, pages[0])
+    labels = [kit.TEXTS[f"kind_{k}"][lang]
+              for k in ("fundraising", "policy", "advertising", "blackmail", "journalist")]
+    for label in labels:
+        tied = "□[ \u00a0]" + "[ \u00a0]".join(map(re.escape, label.split()))
+        assert len(re.findall(tied, text)) == 9, (label, text[:400])
+    assert text.count("□") == 9 * len(labels)

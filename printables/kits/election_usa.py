@@ -20,6 +20,7 @@ paper are the ones the app applies:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -233,9 +234,7 @@ TEXTS: dict[str, dict[str, str]] = {
                         "fr": "Payez {amount} de Sincérité ou tirez un Skeleton"},
     "skeleton_effect": {"en": "Money {money} · Sincerity {sincerity} · Pawns {pawns}",
                         "fr": "Argent {money} · Sincérité {sincerity} · Pions {pawns}"},
-    "blank_kind": {"en": "Kind: □ Fundraising □ Policy □ Advertising □ Blackmail □ Journalist",
-                   "fr": "Sorte : □ Lever des fonds □ Politique □ Publicité □ Chantage "
-                         "□ Journaliste"},
+    "blank_kind": {"en": "Kind:", "fr": "Sorte\u00a0:"},
     "blank_amounts": {"en": "Larger $M ____  Smaller $M ____",
                       "fr": "Grande somme M$ ____  Petite M$ ____"},
     "blank_region": {"en": "Region ______________", "fr": "Zone ______________"},
@@ -273,6 +272,13 @@ def edition(options: Mapping[str, Any] | None) -> dict[str, Any]:
     except GameError as exc:
         raise BuildError(f"edition values: {exc}", GAME_ID) from None
     return values
+
+
+def tied(text: str) -> str:
+    """A template line of fields ("Pawns ____   Amount asked ____", fields apart by two
+    spaces or more) whose label and blank stay on one line: the spaces inside a field made
+    no-break spaces."""
+    return re.sub(r"(?<=\S) (?=\S)", "\u00a0", text)
 
 
 class Kit(KitBase):
@@ -713,6 +719,13 @@ class Kit(KitBase):
                      align="center", lines=1)
         return draw
 
+    def kind_boxes(self) -> str:
+        """The kind line of a blank action card: each box tied to its label by no-break
+        spaces, so a line never ends on a box whose label starts the next."""
+        kinds = ("fundraising", "policy", "advertising", "blackmail", "journalist")
+        return " ".join([self.t("blank_kind")] + [
+            "□\u00a0" + self.t(f"kind_{kind}").replace(" ", "\u00a0") for kind in kinds])
+
     def action_blank(self) -> Callable[[Canvas, CardBox], None]:
         comp = self.t("action_blank")
         lines = ["blank_kind", "blank_amounts", "blank_region", "blank_pawns"]
@@ -726,7 +739,8 @@ class Kit(KitBase):
                      3 * mm, size=6, comp=comp, align="center", lines=1)
             each = (h - 24 * mm - safe) / len(lines)
             for i, key in enumerate(lines):
-                self.box(c, self.t(key), safe, h - 22 * mm - (i + 1) * each, w - 2 * safe,
+                text = self.kind_boxes() if key == "blank_kind" else tied(self.t(key))
+                self.box(c, text, safe, h - 22 * mm - (i + 1) * each, w - 2 * safe,
                          each - 1 * mm, size=8.5, min_size=6, comp=comp, valign="middle",
                          lines=3)
         return draw
@@ -738,7 +752,7 @@ class Kit(KitBase):
             w, h, safe = box.width, box.height, box.safe + 2 * mm
             self.kind_band(c, box, "skeleton", self.t("back_skeleton"), comp)
             fill_rgb(c, DARK)
-            self.box(c, self.t("blank_name"), safe, h - 26 * mm, w - 2 * safe, 7 * mm,
+            self.box(c, tied(self.t("blank_name")), safe, h - 26 * mm, w - 2 * safe, 7 * mm,
                      size=9, comp=comp, lines=1)
             self.box(c, self.t("blank_text"), safe, h - 34 * mm, w - 2 * safe, 6 * mm,
                      size=9, comp=comp, lines=1)
@@ -749,7 +763,7 @@ class Kit(KitBase):
                 y = h - 40 * mm - i * 7 * mm
                 c.line(safe, y, w - safe, y)
             c.restoreState()
-            self.box(c, self.t("blank_effect"), safe, safe + 3 * mm, w - 2 * safe, 10 * mm,
+            self.box(c, tied(self.t("blank_effect")), safe, safe + 3 * mm, w - 2 * safe, 10 * mm,
                      size=8.5, min_size=6, comp=comp, bold=True, valign="middle", lines=2)
         return draw
 
