@@ -6,6 +6,7 @@ Built once per module in French (A4, long-edge duplex) and once in English."""
 
 from __future__ import annotations
 
+import io
 import re
 from collections import Counter
 from pathlib import Path
@@ -14,6 +15,7 @@ from typing import Any
 import pytest
 from PIL import Image
 from print_pdf import (
+    MM,
     build_kit,
     card_placements,
     decode_qr,
@@ -195,21 +197,33 @@ def test_tokens_and_their_counts(pdf_fr: PdfReader) -> None:
     fronts = {cid for side, cid in sides if side == "/front"}
     backs = {cid for side, cid in sides if side == "/back"}
     assert fronts == backs
-    (tokens,) = [p for p in pages_of(pdf_fr, "Jetons") if "(dos)" not in footers(pdf_fr)[p]]
-    assert "Pot de vin" in words(pdf_fr, tokens)
+    tokens = [p for p in pages_of(pdf_fr, "Jetons") if "(dos)" not in footers(pdf_fr)[p]]
+    assert "Pot de vin" in words(pdf_fr, tokens[0])
 
 
 def test_blank_card_templates_for_every_deck(pdf_fr: PdfReader) -> None:
+    """As many blanks as a game uses where the text says: the 36 tours (12 a decade, each
+    printed with its decade), 5 mini-objectives dealt to each of 4 players, a main objective
+    each; a sheet of 9 of the other decks."""
     ids = card_ids(pdf_fr)
-    per = DATA["kit"]["blank_cards_per_deck"]
+    k = DATA["kit"]
+    per = k["blank_cards_per_deck"]
+    players = DATA["players"]["max"]
+    tours = sum(DATA["decades"][f"tours_{d['id']}"] for d in DATA["decade"])
+    expected = {"tour": tours, "mini": 5 * players, "objective": players}
+    assert tours == 36 and expected["mini"] == 20
     for deck in DATA["deck"]:
-        assert sum(1 for i in ids if i.startswith(f"{deck['id']}-blank-")) == per
+        blanks = sum(1 for i in ids if i.startswith(f"{deck['id']}-blank-"))
+        assert blanks == expected.get(deck["id"], per), deck["id"]
+    total = sum(expected.get(deck["id"], per) for deck in DATA["deck"])
     text = " ".join(words(pdf_fr, p) for p in pages_of(pdf_fr, "Cartes"))
     for label in ("Tournées", "Agents", "Vices", "Prix", "Événements", "Coût $",
                   "Fans requis", "Continent", "Symbole"):
         assert label in text, label
     checklist = words(pdf_fr, 2)
-    assert "Modèles vierges" in checklist and str(per * len(DATA["deck"])) in checklist
+    assert "Vierges" in checklist and str(total) in checklist
+    decades = Counter(re.findall(r"Décennie: (Années \d+)", text))
+    assert sorted(decades.values()) == [12, 12, 12], decades
 
 
 def test_the_groups_card_list_prints_in_place_of_the_blanks(tmp_path: Path) -> None:
@@ -236,7 +250,7 @@ def test_the_main_die_has_no_1_or_2(pdf_en: PdfReader) -> None:
     (page,) = pages_of(pdf_en, "Main die")
     text = words(pdf_en, page)
     assert "faces 3, 3, 4, 4, 5, 6*" in text
-    printed = [int(w) for w in text.split("6*.", 1)[1].split("·")[0].split() if w.isdigit()]
+    printed = [int(w) for w in text.split("6*.", 1)[1].split("1.")[0].split() if w.isdigit()]
     assert sorted(printed) == sorted(DATA["songs"]["main_die_faces"]) == [3, 3, 4, 4, 5, 6]
 
 
@@ -244,7 +258,7 @@ def test_the_checklist_says_what_to_cut_and_to_bring(pdf_en: PdfReader) -> None:
     text = words(pdf_en, 2)
     for line in ("Player boards", "Main board", "Market mat", "Score sheet", "Main die",
                  "Tokens", "Cards", "Rule sheet", "Also bring", "six-sided dice",
-                 "Blank templates"):
+                 "Blank: fill in"):
         assert line in text, line
 
 
@@ -328,3 +342,83 @@ def test_every_board_fits_one_sheet_so_none_is_tiled(paper: str) -> None:
     assert not [n for n in names if re.search(r" [A-Z]\d$", n)], names
     for board in ("Player boards", "Main board", "Market"):
         assert any(n.startswith(board) for n in names), (board, names)
+
+
+# ------------------------------------------------------------------ pieces that fit
+
+def cube_boxes(data: bytes) -> dict[str, tuple[float, float, float, float]]:
+    from print_pieces import pages_named, trim_boxes
+
+    return {k: v for i in pages_named(data, "Tokens") for k, v in trim_boxes(data, i).items()
+            if k.startswith("cube-")}
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "universal"])
+def test_a_cube_token_covers_one_value_of_the_gauge(paper: str) -> None:
+    """Each action cube token is no wider than one cell of the mental-health gauge (a token
+    shows one value, not two or three) and fits a cube box of the main board."""
+    from print_pieces import inside, pages_named
+
+    data = kit_bytes(GAME, lang="en", paper=paper)
+    board = pages_named(data, "Player boards: purple")[0]
+    main = pages_named(data, "Main board")[0]
+    with plumbed(data, [board, main]) as pdf:
+        cells = [(0.0, 0.0, (o["x1"] - o["x0"]) / MM, (o["bottom"] - o["top"]) / MM)
+                 for o in pdf.pages[board].curves if abs((o["bottom"] - o["top"]) / MM - 13) < 0.3]
+        boxes = [(0.0, 0.0, (o["x1"] - o["x0"]) / MM, (o["bottom"] - o["top"]) / MM)
+                 for o in pdf.pages[main].rects if o.get("dash", ([], 0))[0]
+                 and abs((o["x1"] - o["x0"]) / MM - 14) < 0.3]
+    assert len(cells) == DATA["mental"]["max"] + 1
+    assert boxes
+    cubes = cube_boxes(data)
+    assert len(cubes) == DATA["kit"]["cubes_per_player"] * len(DATA["players"]["colours"])
+    pitch = min(c[2] for c in cells) + 0.8  # a cell and the gaps beside it
+    for ident, cube in cubes.items():
+        assert inside(cube, (0, 0, min(c[2] for c in cells), 13)), (ident, cube, cells[0])
+        assert cube[2] < pitch
+        assert inside(cube, min(boxes, key=lambda b: b[3])), ident
+
+
+@pytest.mark.parametrize("low_ink", [False, True])
+def test_cubes_tell_their_player_apart_in_grey(low_ink: bool, tmp_path: Path) -> None:
+    from print_pieces import grey_crops, grey_difference, mean_grey, pages_named, texts_in
+
+    data = kit_bytes(GAME, lang="en", low_ink=low_ink)
+    marks = kit.Kit(PrintSettings(lang="en")).marks
+    assert len(set(marks.values())) == len(DATA["players"]["colours"])
+    cubes = cube_boxes(data)
+    page = next(i for i in pages_named(data, "Tokens")
+                if set(cubes) & set(card_placements(PdfReader(io.BytesIO(data)), i)))
+    for ident, words_in in texts_in(data, page, cubes).items():
+        assert words_in.strip() == marks[ident.split("-")[1]], (ident, words_in)
+    crops = grey_crops(data, page, cubes, tmp_path)
+    colours = DATA["players"]["colours"]
+    for a in colours:
+        for b in colours:
+            if a < b:
+                assert grey_difference(crops[f"cube-{a}-0"], crops[f"cube-{b}-0"]) > 4, (a, b)
+        if low_ink:
+            assert mean_grey(crops[f"cube-{a}-0"]) > 170, a
+
+
+def test_the_die_net_has_a_tab_on_every_seam_and_says_how(pdf_en: PdfReader) -> None:
+    """A cube's net: 6 faces, 5 folds between them, 12 − 5 = 7 seams to glue, so 7 tabs, each
+    folded along a dashed line; the cut edges are solid; the page says which is which and
+    the steps."""
+    data = kit_bytes(GAME, lang="en")
+    (page,) = pages_of(pdf_en, "Main die")
+    with plumbed(data, [page]) as pdf:
+        p = pdf.pages[page]
+        tabs = [c for c in p.curves if c.get("fill") and len(c["pts"]) == 4]
+        dashed = [ln for ln in p.lines if ln.get("dash", ([], 0))[0]]
+        solid = [ln for ln in p.lines if not ln.get("dash", ([], 0))[0]]
+    assert len(tabs) == 7
+    assert len(dashed) == 5 + 7 and len(solid) == 4 * 6 - 2 * 5 - 7
+    for tab in tabs:  # its base lies on a fold
+        (x0, y0), (x1, y1) = tab["pts"][0], tab["pts"][-1]
+        assert any(abs(min(x0, x1) - ln["x0"]) < 0.5 and abs(max(x0, x1) - ln["x1"]) < 0.5
+                   and abs(min(y0, y1) - ln["top"]) < 0.5 and abs(max(y0, y1) - ln["bottom"])
+                   < 0.5 for ln in dashed), tab["pts"]
+    text = words(pdf_en, page)
+    assert "Solid line: cut" in text and "dashed line: fold" in text
+    assert "1. Cut along the solid lines" in text and "4. Glue the lid's three tabs" in text

@@ -5,9 +5,11 @@ mourir-pour-le-rock.toml``), so every number printed is the one the phones apply
 defaults, to check against the group's copy): four player boards (the mental-health gauge in
 its three colours, with the cubes each zone gives, and the songs track with its extra-action
 song), the main board with each decade's actions and their costs, the market mat, the score
-sheet (one column per player), the main die to fold, the bribe token, fan and money tokens,
-the action cubes as tokens in the four player colours, the cards of the decks the text does
-not list (blank templates, or the group's own card list), the checklist and the rule sheet.
+sheet (one column per player), the main die to fold (a glue tab on each of its 7 seams,
+cut lines solid and folds dashed, the steps), the bribe token, fan and money tokens, the
+action cubes as tokens one gauge value wide with their colour's mark, the cards of the decks
+the text does not list (blank templates, as many as a game uses where the text says, or the
+group's own card list), the checklist and the rule sheet.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 from companion.games import mourir_pour_le_rock as engine
 from companion.games.base import load_data
 
-from ..draw import fill_rgb, ink_on, stroke_rgb
+from ..draw import fill_rgb, ink_on, mark_letters, stroke_rgb
 from ..layout import (
     EDGE,
     Card,
@@ -45,6 +47,11 @@ LANGUAGES = ("fr", "en")
 
 POKER = (63.0, 88.0)
 TOKEN = (20.0, 20.0)
+CUBE = (7.5, 7.5)
+"""An action cube's token: one value of the mental-health gauge (its cells are 7.9 mm wide
+on A4) and within the main board's cube boxes (14 mm wide)."""
+DIE_SIDE_MM = 30.0
+DIE_TAB_MM = 7.0
 INK = "#1a1a1a"
 ROCK_RED = "#8e1b1b"
 
@@ -52,9 +59,9 @@ TEXTS: dict[str, dict[str, str]] = {
     **COMMON_TEXTS,
     "how_page": {"en": "One side; cut along the frame if you like",
                  "fr": "Recto seul ; découper le long du cadre si vous voulez"},
-    "how_blank": {"en": "Blank templates: write on each what your copy prints",
-                  "fr": "Modèles vierges : écrivez sur chacune ce qu'imprime votre "
-                        "exemplaire"},
+    "how_blank": {"en": "Blank: fill in from your copy; reprint a sheet for more",
+                  "fr": "Vierges : à remplir d'après votre exemplaire ; réimprimer une "
+                        "feuille pour plus"},
     "how_listed": {"en": "Your card list, printed", "fr": "Votre liste de cartes, imprimée"},
     "how_mixed": {"en": "Your card list, printed, and blank templates for the other decks",
                   "fr": "Votre liste de cartes, imprimée, et des modèles vierges pour les "
@@ -64,8 +71,26 @@ TEXTS: dict[str, dict[str, str]] = {
                         "fr": "{what} ; coller chaque feuille de dos, puis découper"},
     "how_tokens": {"en": "Cut out; glue on card stock if you like",
                    "fr": "Découper ; coller sur du carton si vous voulez"},
-    "how_die": {"en": "Cut out, fold along the lines, glue the tabs",
-                "fr": "Découper, plier le long des traits, coller les languettes"},
+    "how_die": {"en": "Cut the solid lines, fold the dashed ones, glue the 7 tabs",
+                "fr": "Découper les traits pleins, plier les pointillés, coller les 7 "
+                      "languettes"},
+    "die_legend": {"en": "Solid line: cut · dashed line: fold · grey: glue tab",
+                   "fr": "Trait plein : découper · pointillés : plier · gris : languette à "
+                         "coller"},
+    "die_steps": {
+        "en": "1. Cut along the solid lines, tabs included.\n"
+              "2. Fold every dashed line, the printed side out.\n"
+              "3. Glue the four tabs of the side faces under the faces beside them: the "
+              "die's walls stand round the middle face.\n"
+              "4. Glue the lid's three tabs last, inside the walls, and press the die "
+              "closed a few seconds.",
+        "fr": "1. Découper le long des traits pleins, languettes comprises.\n"
+              "2. Plier chaque pointillé, face imprimée à l'extérieur.\n"
+              "3. Coller les quatre languettes des faces latérales sous les faces voisines : "
+              "les parois du dé entourent la face du milieu.\n"
+              "4. Coller en dernier les trois languettes du couvercle, à l'intérieur des "
+              "parois, et tenir le dé fermé quelques secondes."},
+    "glue": {"en": "glue", "fr": "colle"},
     "how_rules": {"en": "Keep at hand; scan the QR codes",
                   "fr": "À garder sous la main ; scannez les QR codes"},
     "bring_title": {"en": "Also bring", "fr": "À apporter aussi"},
@@ -274,6 +299,8 @@ class Kit(KitBase):
         self.d = load_data(GAME_ID)
         self.v = {o.name: o.default for o in engine.OPTIONS if o.kind == "int"}
         self.cards = [dict(card) for card in (cards or [])]
+        self.marks = mark_letters({c: text("colour_" + c, self.lang)
+                                   for c in self.d["players"]["colours"]})
         for index, card in enumerate(self.cards):
             if card.get("kind") not in engine.DECKS:
                 raise BuildError(f"card {index + 1} of the card list: kind must be one of "
@@ -362,8 +389,10 @@ class Kit(KitBase):
                                          f5=k["fan_tokens_5000"], m1=k["money_1000"],
                                          m5=k["money_5000"], cubes=cubes),
                 self.t("how_glued") if single else self.t("how_tokens"),
-                lambda: doc.add_cards(self.tokens(), TOKEN, component=self.t("tokens"),
-                                      gutter_mm=3, backs=backs))
+                lambda: (doc.add_cards(self.tokens(), TOKEN, component=self.t("tokens"),
+                                       gutter_mm=3, backs=backs),
+                         doc.add_cards(self.cubes(), CUBE, component=self.t("tokens"),
+                                       backs=backs)))
         cards = self.deck_cards()
         listed = sorted({card.kind for card in cards if card.listed})
         what = self.t("how_listed") if listed else self.t("how_blank")
@@ -656,34 +685,82 @@ class Kit(KitBase):
 
     # ------------------------------------------------------------------ the main die
 
+    DIE_FACES = ((1, 3), (0, 2), (1, 2), (2, 2), (1, 1), (1, 0))
+    """The net's faces (column, row from the bottom): a column of four, one face on each
+    side of the second from the top."""
+    DIE_TABS = (((0, 2), "top"), ((0, 2), "bottom"), ((2, 2), "top"), ((2, 2), "bottom"),
+                ((1, 0), "left"), ((1, 0), "right"), ((1, 0), "bottom"))
+    """One glue tab for each of the cube's 7 seams: the side faces' 4 (each glued to the
+    top or the bottom face's edge) and the lid's 3 (the face at the column's end)."""
+
     def die_net(self) -> Callable[[Canvas], None]:
         comp = self.t("die")
         faces = list(self.d["songs"]["main_die_faces"])
+        side, tab = DIE_SIDE_MM * mm, DIE_TAB_MM * mm
+        steps = {"left": (-1, 0), "right": (1, 0), "top": (0, 1), "bottom": (0, -1)}
+
+        def edge(fx: float, fy: float, where: str) -> tuple[float, float, float, float]:
+            return {"left": (fx, fy, fx, fy + side), "right": (fx + side, fy, fx + side, fy + side),
+                    "top": (fx, fy + side, fx + side, fy + side),
+                    "bottom": (fx, fy, fx + side, fy)}[where]
 
         def draw(c: Canvas) -> None:
             x, y, w, h = self.frame(c, f"{GAME_NAME} — {comp}")
             top = y + h
             self.write(c, self.t("die_help", faces=", ".join(str(f) for f in faces)), x,
-                       top - 8 * mm, w, 8 * mm, size=10, component=comp)
-            side = 30 * mm
-            # A cross: four faces in a column, one on each side of the second.
+                       top - 7 * mm, w, 7 * mm, size=10, component=comp)
+            self.write(c, self.t("die_legend"), x, top - 13 * mm, w, 6 * mm, size=9,
+                       bold=True, component=comp, max_lines=1)
             ox = x + (w - 3 * side) / 2
-            oy = top - 20 * mm - 4 * side
-            cells = [(1, 3), (0, 2), (1, 2), (2, 2), (1, 1), (1, 0)]
-            for (col, row), face in zip(cells, faces, strict=True):
+            oy = top - 16 * mm - tab - 4 * side
+            cells = set(self.DIE_FACES)
+            tabs = set(self.DIE_TABS)
+            c.saveState()
+            stroke_rgb(c, INK)
+            # the tabs: grey, a trapezoid outside the edge, its sides cut
+            for (col, row), where in self.DIE_TABS:
+                x0, y0, x1, y1 = edge(ox + col * side, oy + row * side, where)
+                dx, dy = steps[where]
+                inset = 5 * mm
+                ux, uy = (x1 - x0) / side, (y1 - y0) / side
+                path = c.beginPath()
+                path.moveTo(x0, y0)
+                path.lineTo(x0 + dx * tab + ux * inset, y0 + dy * tab + uy * inset)
+                path.lineTo(x1 + dx * tab - ux * inset, y1 + dy * tab - uy * inset)
+                path.lineTo(x1, y1)
+                fill_rgb(c, "#ffffff" if self.s.low_ink else "#d9d9d9")
+                c.setLineWidth(0.9)
+                c.drawPath(path, stroke=1, fill=1)
+                fill_rgb(c, INK)
+                c.saveState()
+                c.translate((x0 + x1) / 2 + dx * tab / 2, (y0 + y1) / 2 + dy * tab / 2)
+                if dx:  # along a side tab, read from the outside
+                    c.rotate(-90 * dx)
+                self.write(c, self.t("glue"), -10 * mm, -2.5 * mm, 20 * mm, 5 * mm,
+                           size=7, min_size=6, align="center", valign="middle",
+                           component=comp, max_lines=1)
+                c.restoreState()
+            for (col, row), face in zip(self.DIE_FACES, faces, strict=True):
                 fx, fy = ox + col * side, oy + row * side
-                c.setLineWidth(0.8)
-                c.rect(fx, fy, side, side)
+                for where, (dx, dy) in steps.items():
+                    x0, y0, x1, y1 = edge(fx, fy, where)
+                    fold = (col + dx, row + dy) in cells or ((col, row), where) in tabs
+                    if fold:
+                        if (col + dx, row + dy) in cells and (dx, dy) in ((-1, 0), (0, -1)):
+                            continue  # drawn once, from the other face
+                        c.setDash(3, 2)
+                        c.setLineWidth(0.6)
+                    else:
+                        c.setDash()
+                        c.setLineWidth(0.9)
+                    c.line(x0, y0, x1, y1)
+                c.setDash()
                 self.write(c, str(face), fx, fy, side, side, size=36, min_size=10, bold=True,
                            align="center", valign="middle", component=comp, max_lines=1)
-            # Glue tabs on the free edges of the side faces.
-            c.saveState()
-            c.setDash(2, 2)
-            for col in (0, 2):
-                fx, fy = ox + col * side, oy + 2 * side
-                c.rect(fx, fy + side, side, 6 * mm)
-                c.rect(fx, fy - 6 * mm, side, 6 * mm)
             c.restoreState()
+            steps_top = oy - tab - 4 * mm
+            self.write(c, self.t("die_steps"), x, max(y, steps_top - 40 * mm), w,
+                       min(40 * mm, steps_top - y), size=9, min_size=6, component=comp)
         return draw
 
     # ------------------------------------------------------------------ tokens
@@ -699,11 +776,36 @@ class Kit(KitBase):
         for count, value in ((k["money_1000"], 1000), (k["money_5000"], 5000)):
             cards += [self.token_card(f"money-{value}-{i}", self.money(value), "",
                                       "#2e7d32") for i in range(count)]
-        for colour in self.d["players"]["colours"]:
-            cards += [self.token_card(f"cube-{colour}-{i}", self.t("colour_" + colour)[0].upper(),
-                                      self.t("cube_token"), self.colour(colour), square=True)
-                      for i in range(k["cubes_per_player"])]
         return cards
+
+    def cubes(self) -> list[Card]:
+        """The action cubes: each the size of one value of the gauge, with its colour's
+        mark (greyscale prints tell the colours apart by it)."""
+        return [self.cube_card(colour, i) for colour in self.d["players"]["colours"]
+                for i in range(self.d["kit"]["cubes_per_player"])]
+
+    def cube_card(self, colour: str, index: int) -> Card:
+        hexa = self.colour(colour)
+        mark = self.marks[colour]
+        comp = f"{self.t('tokens')}: {self.t('cube_token')}"
+
+        def draw(c: Canvas, box: CardBox) -> None:
+            w, h = box.width, box.height
+            c.saveState()
+            if box.low_ink:
+                stroke_rgb(c, legible(hexa, ratio=3.0))
+                c.setLineWidth(1.2)
+                c.rect(0.6 * mm, 0.6 * mm, w - 1.2 * mm, h - 1.2 * mm, stroke=1, fill=0)
+            else:
+                fill_rgb(c, hexa)
+                c.rect(-box.bleed, -box.bleed, w + 2 * box.bleed, h + 2 * box.bleed,
+                       stroke=0, fill=1)
+            ink = INK if box.low_ink else ink_for(hexa)
+            self.write(c, mark, 0.3 * mm, 0, w - 0.6 * mm, h, size=11 if len(mark) == 1 else 7,
+                       min_size=6, bold=True, align="center", valign="middle", colour=ink,
+                       component=comp, max_lines=1)
+            c.restoreState()
+        return Card(f"cube-{colour}-{index}", draw, draw)
 
     def token_card(self, card_id: str, big: str, small: str, colour: str,
                    square: bool = False) -> Card:
@@ -738,9 +840,32 @@ class Kit(KitBase):
         def __init__(self, kind: str, card: Card, listed: bool) -> None:
             self.kind, self.card, self.listed = kind, card, listed
 
+    def tours(self) -> int:
+        return sum(int(self.d["decades"][f"tours_{d['id']}"]) for d in self.d["decade"])
+
+    def blank_count(self, kind: str) -> int:
+        """How many blank templates of a deck: as many as a game uses where the text says
+        (the decades' tours, 5 mini-objectives dealt to each player, a main objective
+        each), else a sheet's worth."""
+        k = self.d["kit"]
+        players = int(self.d["players"]["max"])
+        if kind == "tour":
+            return self.tours()
+        if kind == "mini":
+            return int(k["mini_objectives_dealt"]) * players
+        if kind == "objective":
+            return int(k["main_objectives_each"]) * players
+        return int(k["blank_cards_per_deck"])
+
+    def blank_presets(self, kind: str) -> list[dict[str, Any]]:
+        """What each blank of a deck prints already: a tour its decade."""
+        if kind != "tour":
+            return [{} for _ in range(self.blank_count(kind))]
+        return [{"decade": d["id"]} for d in self.d["decade"]
+                for _ in range(int(self.d["decades"][f"tours_{d['id']}"]))]
+
     def deck_cards(self) -> list[DeckCard]:
         """The group's listed cards, then blank templates for every deck it does not list."""
-        blank = self.d["kit"]["blank_cards_per_deck"]
         out: list[Kit.DeckCard] = []
         listed_kinds = {card["kind"] for card in self.cards}
         for deck in self.d["deck"]:
@@ -752,12 +877,13 @@ class Kit(KitBase):
                         for i, card in enumerate(chosen)]
             else:
                 out += [self.DeckCard(kind, Card(f"{kind}-blank-{i + 1}",
-                                                 self.card_front(deck, None),
+                                                 self.card_front(deck, None, preset),
                                                  self.card_back(deck)), False)
-                        for i in range(blank)]
+                        for i, preset in enumerate(self.blank_presets(kind))]
         return out
 
-    def card_front(self, deck: Mapping[str, Any], card: Mapping[str, Any] | None
+    def card_front(self, deck: Mapping[str, Any], card: Mapping[str, Any] | None,
+                   preset: Mapping[str, Any] | None = None
                    ) -> Callable[[Canvas, CardBox], None]:
         title = name_in(deck, self.lang)
         comp = f"{self.t('cards')}: {title}"
@@ -781,7 +907,7 @@ class Kit(KitBase):
             line_h = min(8 * mm, (top - s) / max(len(fields), 1))
             for key in fields:
                 label = self.t(f"field_{key}")
-                value = "" if card is None else card.get(key)
+                value = (preset or {}).get(key, "") if card is None else card.get(key)
                 shown = self.value_text(key, value)
                 if key == "text":
                     self.write(c, f"{label}: {shown}", s, s, w - 2 * s, top - s, size=8,
@@ -795,7 +921,7 @@ class Kit(KitBase):
                     break
                 self.write(c, f"{label}: {shown}", s, top - line_h, w - 2 * s, line_h,
                            size=8, min_size=6, valign="middle", component=comp, max_lines=1)
-                if card is None:
+                if card is None and not shown:
                     c.setLineWidth(0.3)
                     c.line(w * 0.55, top - line_h + 1.5 * mm, w - s, top - line_h + 1.5 * mm)
                 top -= line_h
