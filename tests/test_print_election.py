@@ -182,7 +182,14 @@ def test_tokens_coins_aids_and_blank_decks(pdf_en: PdfReader) -> None:
         assert ids[f"pawn-{colour}"] == per_colour and ids[f"marker-{colour}"] == 1
     assert ids["coin-1"] == kit.COINS[1] and ids["coin-3"] == kit.COINS[3]
     assert ids["aid"] == game.MAX_PLAYERS
-    assert ids["action-blank"] == 9 and ids["skeleton-blank"] == 9
+    # as many blanks as a game uses: the deck (the face-up display alone takes 10), and the
+    # most Skeletons a game draws (5 players × 3, then the 4th that ends it)
+    assert ids["action-blank"] == game.DATA["cards"]["action_deck"] == 60
+    assert ids["skeleton-blank"] == game.MAX_PLAYERS * (game.DATA["end"]["skeletons"] - 1) + 1
+    assert ids["skeleton-blank"] == 16
+    checklist = texts(pdf_en)[2]
+    assert re.search(r"Action cards, blank templates 60 ", checklist), checklist
+    assert re.search(r"Skeleton cards, blank templates 16 ", checklist), checklist
     footers = texts(pdf_en)
     blank = " ".join(footers[i] for i in pages_of(footers, "Action cards, blank templates"))
     for field in ("Fundraising", "Policy", "Advertising", "Blackmail", "Journalist",
@@ -293,3 +300,51 @@ def test_each_kind_box_stays_on_the_line_of_its_label(lang: str) -> None:
         tied = "□[ \u00a0]" + "[ \u00a0]".join(map(re.escape, label.split()))
         assert len(re.findall(tied, text)) == 9, (label, text[:400])
     assert text.count("□") == 9 * len(labels)
+
+
+@pytest.mark.parametrize("lang,low_ink", [("en", False), ("fr", True)])
+def test_pawns_and_markers_tell_their_player_apart_in_grey(lang: str, low_ink: bool,
+                                                          tmp_path: Path) -> None:
+    """Each of the 100 pawn discs and 5 Sincerity markers carries its colour's mark; in
+    greyscale two colours' pieces differ (four of the colours print within 79-92 grey alone),
+    and in low ink the pieces are outlines, light inside."""
+    from print_pdf import kit_bytes
+    from print_pieces import (
+        grey_crops,
+        grey_difference,
+        mean_grey,
+        pages_named,
+        texts_in,
+        trim_boxes,
+    )
+
+    data = kit_bytes(GAME, lang=lang, low_ink=low_ink)
+    marks = kit.Kit(PrintSettings(lang=lang)).marks
+    assert len(set(marks.values())) == len(game.COLOURS)
+    name = kit.TEXTS["pawns"][lang]
+    boxes: dict[str, tuple[float, float, float, float]] = {}
+    firsts: dict[str, Any] = {}
+    for page in pages_named(data, name):
+        mine = {k: v for k, v in trim_boxes(data, page).items()
+                if k.startswith(("pawn-", "marker-"))}
+        boxes.update(mine)
+        for ident, words in texts_in(data, page, mine).items():
+            mark = marks[ident.split("-")[1]]
+            if ident.startswith("marker-"):  # "S", then the mark
+                assert words.replace(" ", "") == kit.TEXTS["marker"][lang] + mark, ident
+            else:
+                assert words.strip() == mark, (ident, words)
+        crops = grey_crops(data, page, {k: v for k, v in mine.items()
+                                        if k.endswith("-0") or k.startswith("marker-")},
+                           tmp_path)
+        firsts.update(crops)
+    assert sum(1 for k in boxes if k.startswith("pawn-")) == 100
+    assert sum(1 for k in boxes if k.startswith("marker-")) == 5
+    for kind, suffix in (("pawn", "-0"), ("marker", "")):
+        pieces = {c: firsts[f"{kind}-{c}{suffix}"] for c in game.COLOURS}
+        for a in game.COLOURS:
+            for b in game.COLOURS:
+                if a < b:
+                    assert grey_difference(pieces[a], pieces[b]) > 4, (kind, a, b)
+            if low_ink:
+                assert mean_grey(pieces[a]) > 200, (kind, a)

@@ -8,13 +8,15 @@ paper are the ones the app applies:
 - the board, tiled over several sheets: a schematic map of the United States in six regions,
   each with its name and its 1st/2nd/3rd victory points, and the Sincerity track 0–15;
 - coins of $1M and $3M; pawn tokens in five colours (6 + the reserve per colour); Sincerity
-  markers;
+  markers; each pawn and marker with its colour's mark (greyscale prints tell the colours
+  apart by it), outlines in low ink;
 - the ten-card display mat, its places numbered as the phones number them;
 - a player aid per player (the turn, the three card kinds, the chain, the end, the scoring);
 - the final-scoring sheet;
 - the Action and Skeleton decks: the group's deck list as poker-size cards with backs, or,
   without one, blank card templates with the fields the rulebook names (said so on the
-  checklist);
+  checklist): as many Action blanks as the deck holds (60, the edition value) and as many
+  Skeletons as a game can draw (16);
 - the checklist and the rule sheet.
 """
 
@@ -30,8 +32,8 @@ from reportlab.pdfgen.canvas import Canvas
 from companion.games import election_usa as game
 from companion.games.base import GameError, read_options
 
-from ..draw import fill_rgb, stroke_rgb
-from ..layout import Card, CardBox, ChecklistRow, Document, Page, PrintSettings, hex_color
+from ..draw import fill_rgb, mark_letters, stroke_rgb
+from ..layout import Card, CardBox, ChecklistRow, Document, Page, PrintSettings, hex_color, legible
 from ..text import BuildError, text_box
 from ..texts import COMMON_TEXTS, localized
 from .base import KitBase
@@ -274,6 +276,12 @@ def edition(options: Mapping[str, Any] | None) -> dict[str, Any]:
     return values
 
 
+def skeletons_drawn_at_most() -> int:
+    """The most Skeletons a game can draw: every player of the most one short of the
+    Skeleton that ends the game, then that one (5 × 3 + 1 = 16)."""
+    return game.MAX_PLAYERS * (int(game.DATA["end"]["skeletons"]) - 1) + 1
+
+
 def tied(text: str) -> str:
     """A template line of fields ("Pawns ____   Amount asked ____", fields apart by two
     spaces or more) whose label and blank stay on one line: the spaces inside a field made
@@ -293,6 +301,8 @@ class Kit(KitBase):
                  options: Mapping[str, Any] | None = None) -> None:
         super().__init__(settings, base_url)
         self.values = edition(options)
+        self.marks = mark_letters({c["id"]: str(c.get(f"name_{self.lang}") or c["name_en"])
+                                   for c in game.DATA["colours"]})
         self.points = {r["id"]: tuple(self.values[game.points_option(r, p)] for p in range(3))
                        for r in game.REGIONS}
 
@@ -364,9 +374,11 @@ class Kit(KitBase):
                     lambda: doc.add_cards(cards, POKER, component=self.t("action_deck"),
                                           backs=backs))
         else:
+            # as many as the deck holds (the edition value): the face-up display alone
+            # takes 10
             cards = [Card(f"action-blank-{i}", self.action_blank(), self.back("action"))
-                     for i in range(9)]
-            section(self.t("action_blank"), "9", how_blank,
+                     for i in range(self.values["action_cards"])]
+            section(self.t("action_blank"), str(len(cards)), how_blank,
                     lambda: doc.add_cards(cards, POKER, component=self.t("action_blank"),
                                           backs=backs))
         skeleton_deck = self.values["skeleton_deck"]
@@ -379,8 +391,8 @@ class Kit(KitBase):
                                           backs=backs))
         else:
             bones = [Card(f"skeleton-blank-{i}", self.skeleton_blank(), self.back("skeleton"))
-                     for i in range(9)]
-            section(self.t("skeleton_blank"), "9", how_blank,
+                     for i in range(skeletons_drawn_at_most())]
+            section(self.t("skeleton_blank"), str(len(bones)), how_blank,
                     lambda: doc.add_cards(bones, POKER, component=self.t("skeleton_blank"),
                                           backs=backs))
         doc.start_sheet()
@@ -499,17 +511,28 @@ class Kit(KitBase):
         return draw
 
     def pawn(self, colour: str) -> Callable[[Canvas, CardBox], None]:
+        """A pawn disc with its colour's mark (greyscale prints tell the colours apart by
+        it); in low ink an outline in the colour, the mark in black."""
         hex_ = game.COLOUR_HEX[colour]
+        mark = self.marks[colour]
+        comp = self.t("pawns")
 
         def draw(c: Canvas, box: CardBox) -> None:
             r = box.width / 2
             c.saveState()
-            fill_rgb(c, hex_)
-            stroke_rgb(c, DARK)
-            c.setLineWidth(0.8)
-            c.circle(r, r, r - 0.6 * mm, stroke=1, fill=1)
-            fill_rgb(c, ink_on(hex_))
-            c.circle(r, r, 1.6 * mm, stroke=0, fill=1)
+            if box.low_ink:
+                stroke_rgb(c, legible(hex_, ratio=3.0))
+                c.setLineWidth(1.6)
+                c.circle(r, r, r - 0.9 * mm, stroke=1, fill=0)
+            else:
+                fill_rgb(c, hex_)
+                stroke_rgb(c, DARK)
+                c.setLineWidth(0.8)
+                c.circle(r, r, r - 0.6 * mm, stroke=1, fill=1)
+            fill_rgb(c, DARK if box.low_ink else ink_on(hex_))
+            self.box(c, mark, 1.5 * mm, r - 3.5 * mm, box.width - 3 * mm, 7 * mm,
+                     size=14 if len(mark) == 1 else 9, comp=comp, bold=True, align="center",
+                     valign="middle", lines=1)
             c.restoreState()
         return draw
 
@@ -517,16 +540,21 @@ class Kit(KitBase):
         hex_ = game.COLOUR_HEX[colour]
         comp = self.t("pawns")
 
+        mark = self.marks[colour]
+
         def draw(c: Canvas, box: CardBox) -> None:
             s = box.width
             c.saveState()
-            fill_rgb(c, hex_)
-            stroke_rgb(c, SINCERITY_BLUE)
+            fill_rgb(c, "#ffffff" if box.low_ink else hex_)
+            stroke_rgb(c, legible(hex_, ratio=3.0) if box.low_ink else SINCERITY_BLUE)
             c.setLineWidth(2)
             c.roundRect(1 * mm, 1 * mm, s - 2 * mm, s - 2 * mm, 3 * mm, stroke=1, fill=1)
-            fill_rgb(c, ink_on(hex_))
-            self.box(c, self.t("marker"), 2 * mm, 3 * mm, s - 4 * mm, s - 6 * mm, size=20,
-                     comp=comp, bold=True, align="center", valign="middle", lines=1)
+            fill_rgb(c, DARK if box.low_ink else ink_on(hex_))
+            self.box(c, self.t("marker"), 2 * mm, s - 8.5 * mm, s - 4 * mm, 6 * mm,
+                     size=12, comp=comp, bold=True, align="center", valign="middle", lines=1)
+            self.box(c, mark, 2 * mm, 2.5 * mm, s - 4 * mm, s - 11.5 * mm,
+                     size=24 if len(mark) == 1 else 16, comp=comp, bold=True, align="center",
+                     valign="middle", lines=1)
             c.restoreState()
         return draw
 
