@@ -54,3 +54,16 @@ def mark_letters(names: dict[str, str]) -> dict[str, str]:
             n += 1
         marks[key] = word[:n].capitalize()
     return marks
+
+
+def shows(c: Canvas, x: float, y: float, width: float, height: float) -> bool:
+    """Whether the box (board coordinates) shows on the page being drawn: a tiled board's
+    page shows its tile's window only (``board_window``, set by the tile drawers), and what
+    lies wholly outside is left out rather than drawn and clipped, so its text is not in
+    the page's text either."""
+    window = getattr(c, "board_window", None)
+    if window is None:
+        return True
+    wx, wy, ww, wh = window
+    e = 0.01  # a box that only touches the window's edge (at a cut line) is not on it
+    return x < wx + ww - e and x + width > wx + e and y < wy + wh - e and y + height > wy + e

@@ -695,7 +695,9 @@ def cut_tile_drawer(tile: Tile, tiles: list[Tile], draw: Callable[[Canvas], None
         clip.rect(x0, y0, tile.width, tile.height)
         c.clipPath(clip, stroke=0, fill=0)
         c.translate(x0 - tile.bx, y0 - tile.by)
-        draw(c)
+        c.board_window = (tile.bx, tile.by, tile.width, tile.height)  # type: ignore[attr-defined]
+        draw(c)  # (a board's drawer may leave out what the window does not show: draw.shows)
+        del c.board_window  # type: ignore[attr-defined]
         c.restoreState()
         right = tile.col < tile.cols - 1
         below = tile.row < tile.rows - 1
@@ -754,7 +756,9 @@ def _tile_drawer(tile: Tile, tiles: list[Tile], draw: Callable[[Canvas], None],
         clip.rect(tile.px, tile.py, tile.width, tile.height)
         c.clipPath(clip, stroke=0, fill=0)
         c.translate(tile.px - tile.bx, tile.py - tile.by)
+        c.board_window = (tile.bx, tile.by, tile.width, tile.height)  # type: ignore[attr-defined]
         draw(c)
+        del c.board_window  # type: ignore[attr-defined]
         _assembly_marks(c, tile)
         c.restoreState()
         # tile frame: dashed on the edges to trim (where a neighbour overlaps), solid else

@@ -6,6 +6,7 @@ low-ink build for the rendering check."""
 
 from __future__ import annotations
 
+import io
 import math
 import re
 from collections import Counter
@@ -151,8 +152,8 @@ def test_each_board_side_draws_every_district_of_the_map_file(pdf_en: PdfReader,
         expected = {f"{side['key']}:{d['id']}" for d in side["districts"]}
         assert drawn == expected
         assert len(drawn) == len(side["districts"]) == side["cols"] * side["rows"]
-        text = " ".join(raw_text(pdf_en, tiles[0]).split())
-        assert "Metro station" in text and "Border" in text  # the legend
+        text = " ".join(" ".join(raw_text(pdf_en, page).split()) for page in tiles)
+        assert "Metro station" in text and "Border" in text  # the legend, on its tiles
 
 
 def test_the_manigance_deck_has_the_compendiums_15_cards_in_each_language(
@@ -383,3 +384,56 @@ def test_boards_tile_at_district_lines(paper: str) -> None:
                     assert "lay tile" in label and "on the black line." in label
             # every district shows whole on some tile (its name may also be a metro label)
             assert {d["name_en"] for d in side["districts"]} == set(seen), name
+
+
+def test_a_board_tile_holds_only_the_text_it_shows() -> None:
+    """Each tile's page draws the districts, borders and legend items its window shows,
+    not the whole board clipped: no character lies off the page or outside the tile and
+    its label, and each district is drawn on one tile only (text search finds it on the
+    sheet where it is printed)."""
+    from printables.layout import plan_cut_tiles
+
+    settings = PrintSettings()
+    data = kit_bytes(GAME)
+    page_w, page_h = settings.page_size
+    with plumbed(data) as pdf:
+        texts = [" ".join((p.extract_text() or "").split()) for p in pdf.pages]
+        for side in DATA["sides"]:
+            name = f"Board, {kit.players_label(side)} players"
+            w, h = kit.board_size_mm(side)
+            xs, ys = kit.board_lines_mm(side)
+            tiles = plan_cut_tiles(settings.page_size, w * MM_PT, h * MM_PT,
+                                   [v * MM_PT for v in xs], [v * MM_PT for v in ys])
+            pages = [i for i, t in enumerate(texts) if f"· {name} A" in t]
+            assert len(pages) == len(tiles) > 1
+            for tile, index in zip(tiles, pages, strict=True):
+                chars = pdf.pages[index].chars
+                off = [ch["text"] for ch in chars if float(ch["x1"]) < 0
+                       or float(ch["x0"]) > page_w or float(ch["bottom"]) < 0
+                       or float(ch["top"]) > page_h]
+                assert not off, (name, tile.name, "".join(off)[:80])
+                board_top = page_h - tile.py - tile.height
+                outside = [ch["text"] for ch in chars
+                           if float(ch["top"]) > board_top - 0.5 and (
+                               float(ch["x1"]) < tile.px - 0.5
+                               or float(ch["x0"]) > tile.px + tile.width + 0.5)]
+                assert not outside, (name, tile.name, "".join(outside)[:80])
+    pdf_reader = PdfReader(io.BytesIO(data))
+    for side in DATA["sides"]:
+        name = f"Board, {kit.players_label(side)} players"
+        pages = [i for i, t in enumerate(texts) if f"· {name} A" in t]
+        drawn = [marked_ids(pdf_reader, i, "District") for i in pages]
+        for dist in side["districts"]:
+            holding = [i for i, ids in zip(pages, drawn, strict=True)
+                       if f"{side['key']}:{dist['id']}" in ids]
+            assert len(holding) == 1, (dist["name_en"], holding)
+
+
+def test_the_checklist_tells_to_glue_the_tiles_as_the_tiles_show(pdf_en: PdfReader) -> None:
+    """The checklist's board line speaks of what the tiles print (a grey strip, a black
+    line), as the tiles' own steps do, not of ⊕ marks they do not have."""
+    checklist = " ".join(texts(pdf_en)[2].split())
+    assert "⊕" not in checklist
+    assert "grey strip" in checklist and "black line" in checklist
+    steps = " ".join(texts(pdf_en)[4].split())
+    assert "grey strip" in steps and "black line" in steps and "⊕" not in steps

@@ -32,7 +32,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from companion.games.base import load_data
 
-from ..draw import background, end_marked, fill_rgb, marked, stroke_rgb
+from ..draw import background, end_marked, fill_rgb, marked, shows, stroke_rgb
 from ..layout import (
     Card,
     CardBox,
@@ -121,8 +121,10 @@ TEXTS: dict[str, dict[str, str]] = {
     "tokens_row": {"en": "Governor, first player, markers",
                    "fr": "Gouverneur, premier joueur, marqueurs"},
     # checklist
-    "how_board": {"en": "Trim the dashed edges, glue the tiles (⊕ on ⊕)",
-                  "fr": "Coupez les bords pointillés, collez les morceaux (⊕ sur ⊕)"},
+    "how_board": {"en": "Cut along the dashed lines; glue each tile on the grey strip of the "
+                        "one before, its edge on the black line",
+                  "fr": "Découpez le long des pointillés ; collez chaque morceau sur la bande "
+                        "grise du précédent, son bord sur le trait noir"},
     "how_page": {"en": "Use as is, or glue on card stock",
                  "fr": "Tel quel, ou collé sur du carton"},
     "how_aids": {"en": "Cut along the crop marks; double-sided",
@@ -810,6 +812,8 @@ class Kit(KitBase):
                               [v * mm for v in cuts_mm])
             for dist in side["districts"]:
                 x, y = corner(dist)
+                if not shows(c, x, y, square, square):
+                    continue  # on another tile
                 marked(c, "District", f"{side['key']}:{dist['id']}")
                 self.district(c, dist, x, y, square, tax_text[dist["type"]],
                               actions_at.get(dist["id"], []), stations.get(dist["id"], []),
@@ -927,6 +931,8 @@ class Kit(KitBase):
         else:  # one above the other: a horizontal bar
             sy = max(ay, by)
             rect = (ax + gap, sy - bar / 2, square - 2 * gap, bar)
+        if not shows(c, *rect):
+            return  # on another tile
         color = self.colours[colour]
         c.saveState()
         fill_rgb(c, color)
@@ -978,13 +984,18 @@ class Kit(KitBase):
             slots += [(left + j * span / k, span / k) for j in range(k)]
         c.saveState()
         fill_rgb(c, DARK)
-        text_box(c, GAME_NAME, x, y + height / 2, title_w, height / 2, fonts=fonts, size=16,
-                 min_size=9, component=comp, bold=True, valign="bottom", max_lines=1)
-        text_box(c, self.t("board_title", players=players), x, y, title_w, height / 2 - 1 * mm,
-                 fonts=fonts, size=9.5, min_size=6, component=comp, valign="top", max_lines=2)
+        if shows(c, x, y, title_w, height):
+            text_box(c, GAME_NAME, x, y + height / 2, title_w, height / 2, fonts=fonts,
+                     size=16, min_size=9, component=comp, bold=True, valign="bottom",
+                     max_lines=1)
+            text_box(c, self.t("board_title", players=players), x, y, title_w,
+                     height / 2 - 1 * mm, fonts=fonts, size=9.5, min_size=6, component=comp,
+                     valign="top", max_lines=2)
         swatch = 9 * mm
         for (ix, item_w), item in zip(slots, items, strict=True):
             cy = y + height / 2
+            if not shows(c, ix, y, item_w, height):
+                continue  # on another tile
             if item in TYPE_COLORS:
                 fill_rgb(c, TYPE_COLORS[item])
                 stroke_rgb(c, TYPE_INK[item])
