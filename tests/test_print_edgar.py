@@ -28,6 +28,7 @@ from print_pdf import (
     render,
     share_with_run,
     texts,
+    texts_of,
 )
 from pypdf import PdfReader
 
@@ -437,3 +438,42 @@ def test_the_checklist_tells_to_glue_the_tiles_as_the_tiles_show(pdf_en: PdfRead
     assert "grey strip" in checklist and "black line" in checklist
     steps = " ".join(texts(pdf_en)[4].split())
     assert "grey strip" in steps and "black line" in steps and "⊕" not in steps
+
+
+def test_every_colours_influence_token_is_ringed_alike() -> None:
+    """Each token's ring contrasts with the token's colour (at least 3:1) in every player
+    colour, red and blue as well as yellow and white."""
+    from printables.layout import contrast_ratio
+
+    def hexed(colour: Any) -> str:
+        values = tuple(colour) if isinstance(colour, (tuple, list)) else (colour,) * 3
+        if len(values) == 1:
+            values *= 3
+        return "#" + "".join(f"{round(float(v) * 255):02x}" for v in values)
+
+    data = kit_bytes(GAME)
+    footers = texts_of(data)
+    pages = [i for i in pages_of(footers, "Influence tokens") if "(backs)" not in footers[i]]
+    assert pages
+    size = kit.INFLUENCE_MM * MM_PT
+    seen: dict[str, float] = {}
+    fills = {DATA["colours"][c].lower(): c for c in DATA["players"]["colours"]}
+    with plumbed(data, pages) as pdf:
+        for index in pages:
+            page = pdf.pages[index]
+            rings = [o for o in page.curves if o.get("stroke")
+                     and abs(float(o["x1"]) - float(o["x0"]) - size + 0.8 * MM_PT) < 0.5]
+            assert rings
+            for ring in rings:
+                cx, cy = (float(ring["x0"]) + float(ring["x1"])) / 2, \
+                    (float(ring["top"]) + float(ring["bottom"])) / 2
+                under = [r for r in page.rects if r.get("fill")
+                         and float(r["x0"]) <= cx <= float(r["x1"])
+                         and float(r["top"]) <= cy <= float(r["bottom"])
+                         and float(r["x1"]) - float(r["x0"]) < size + 3 * MM_PT]
+                assert under
+                fill = hexed(under[-1]["non_stroking_color"])
+                ratio = contrast_ratio(hexed(ring["stroking_color"]), fill)
+                seen[fills.get(fill, fill)] = min(ratio, seen.get(fills.get(fill, fill), 99))
+    assert len(seen) == len(DATA["players"]["colours"]), seen
+    assert all(ratio >= 3 for ratio in seen.values()), seen

@@ -649,7 +649,13 @@ class Kit(KitBase):
             w = box.width
             r = w / 2 - 0.4 * mm
             ink = legible(player) if box.low_ink else ink_on(player)
-            outline = DARK if colour == "white" else legible(player, ratio=3.0)
+            # the ring in the symbol's ink on the colour (white on red and blue, dark on
+            # yellow and white), so every colour's token is ringed alike; on white paper
+            # in low ink, the colour itself, darkened to show
+            if box.low_ink:
+                outline = DARK if colour == "white" else legible(player, ratio=3.0)
+            else:
+                outline = ink
             c.saveState()
             if not box.low_ink:
                 fill_rgb(c, player)
