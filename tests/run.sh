@@ -30,18 +30,6 @@ python3 -m pip install -q --disable-pip-version-check -e '.[test]'
 # plugin package (schemathesis's 300 modules) at every start.
 unset PYTHONDONTWRITEBYTECODE
 
-# The tests' temporary folders (each test's SQLite file, the PostgreSQL cluster, built kits)
-# in memory where the machine has a memory file system with room: a commit there costs no
-# disk sync (0.7 ms against 4.3 ms on this disk), and the tests commit tens of thousands of
-# times. What durability on a real disk costs is measured by bench/bench_storage.py.
-if [ -z "${TMPDIR:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ] \
-    && [ "$(df -Pk /dev/shm | awk 'NR==2 {print $4}')" -gt 4000000 ]; then
-  TMPDIR="$(mktemp -d /dev/shm/companion-tests.XXXXXX)"
-  chmod 755 "$TMPDIR"  # the PostgreSQL cluster's folder in it belongs to the postgres user
-  export TMPDIR
-  trap 'rm -rf "$TMPDIR"' EXIT
-fi
-
 # One pytest worker per core (pytest-xdist), unless the arguments choose (-n, -p no:xdist).
 workers=(-n auto)
 for arg in "$@"; do
@@ -49,6 +37,4 @@ for arg in "$@"; do
     -n|-n*|--numprocesses*|no:xdist) workers=() ;;
   esac
 done
-status=0
-python3 -m pytest "${workers[@]}" "$@" || status=$?
-exit "$status"
+exec python3 -m pytest "${workers[@]}" "$@"
