@@ -32,7 +32,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from companion.games.base import load_data
 
-from ..draw import background, end_marked, fill_rgb, marked, shows, stroke_rgb
+from ..draw import background, end_marked, fill_rgb, mark_letters, marked, shows, stroke_rgb
 from ..layout import (
     Card,
     CardBox,
@@ -547,6 +547,8 @@ class Kit(KitBase):
         self.d = data()
         self.colours: Mapping[str, str] = self.d["border_colours"]
         self.player_colours: Mapping[str, str] = self.d["colours"]
+        # each colour's mark on its pieces: a greyscale print tells red and blue apart by it
+        self.marks = mark_letters({c: self.colour_name(c) for c in self.d["players"]["colours"]})
         # Administration districts have the same id on both sides: their names come from
         # the first side that has them.
         self.places = {dist["id"]: dist for side in reversed(self.d["sides"])
@@ -687,6 +689,7 @@ class Kit(KitBase):
         name = "Edgar" if who == "edgar" else "Lucien"
         comp = f"{self.t('pawns')}: {name} {self.colour_name(colour)}"
         player = self.player_colours[colour]
+        mark = self.marks[colour]
 
         def figure(c: Canvas, w: float, h: float, box: CardBox) -> None:
             """One face, feet at y = 0, head towards y = h."""
@@ -715,6 +718,16 @@ class Kit(KitBase):
                 tie.lineTo(cx + 2.4 * mm, h - 15.7 * mm)
                 tie.close()
                 c.drawPath(tie, stroke=0, fill=1)
+            # the colour's mark on the chest, black on white: it reads in any grey
+            chest = h - 19.2 * mm  # under Lucien's bow tie
+            fill_rgb(c, "#ffffff")
+            stroke_rgb(c, DARK)
+            c.setLineWidth(0.5)
+            c.circle(cx, chest, 3.2 * mm, stroke=1, fill=1)
+            fill_rgb(c, DARK)
+            text_box(c, mark, cx - 3 * mm, chest - 2.5 * mm, 6 * mm, 5 * mm, fonts=box.fonts,
+                     size=9 if len(mark) == 1 else 6, min_size=6, component=comp, bold=True,
+                     align="center", valign="middle", max_lines=1)
             fill_rgb(c, ink)
             text_box(c, name.upper(), 1 * mm, 1.2 * mm, w - 2 * mm, 5 * mm, fonts=box.fonts,
                      size=7, min_size=6, component=comp, bold=True, align="center",
@@ -1759,17 +1772,26 @@ class Kit(KitBase):
         text_box(c, self.t("markers"), mx - 4 * mm, cy + 9 * mm, page_w - mx - 10 * mm,
                  10 * mm, fonts=fonts, size=8, min_size=5.5, component=comp, bold=True,
                  valign="bottom")
-        markers = [self.player_colours[col] for col in self.d["players"]["colours"]]
-        markers.append("#111111")
+        markers = [(self.player_colours[col], self.marks[col])
+                   for col in self.d["players"]["colours"]]
+        markers.append(("#111111", ""))
         mr = 6.5 * mm
-        for i, color in enumerate(markers):
+        for i, (color, mark) in enumerate(markers):
             x = mx + (i % 3) * (2 * mr + 5 * mm) + mr
             yy = cy - (i // 3) * (2 * mr + 5 * mm)
             c.saveState()
-            fill_rgb(c, color)
-            stroke_rgb(c, DARK)
-            c.setLineWidth(0.7)
+            # a player's marker: its colour's mark (in low ink an outline with the mark)
+            outline = low_ink and bool(mark)
+            fill_rgb(c, "#ffffff" if outline else color)
+            stroke_rgb(c, (DARK if color == "#ffffff" or not mark else legible(color, ratio=3.0))
+                       if outline else DARK)
+            c.setLineWidth(1.6 if outline else 0.7)
             c.circle(x, yy, mr, stroke=1, fill=1)
+            if mark:
+                fill_rgb(c, DARK if outline else ink_on(color))
+                text_box(c, mark, x - mr, yy - 3 * mm, 2 * mr, 6 * mm, fonts=fonts,
+                         size=14 if len(mark) == 1 else 9, min_size=6, component=comp,
+                         bold=True, align="center", valign="middle", max_lines=1)
             c.restoreState()
         fill_rgb(c, DARK)
         text_box(c, self.t("tokens_help"), 15 * mm, cy - r - 12 * mm, page_w - 30 * mm,
