@@ -16,6 +16,7 @@ from print_pdf import (
     build_kit,
     card_placements,
     decode_qr,
+    kit_bytes,
     operations,
     page_size_mm,
     pdffonts,
@@ -386,3 +387,38 @@ def test_every_crowd_back_reads_its_strips_from_the_same_edge(pdf_en: PdfReader)
                 assert names == parties, (card_id, names)
             checked += 1
     assert checked == 52
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_journalists_medium_stays_inside_its_ring_in_low_ink(lang: str) -> None:
+    """The medium's name under a journalist's symbol (Radio, TV, Press, Web; 라디오…) lies
+    inside the badge's ring, where the ring is the only outline (low ink)."""
+    import io
+
+    import pdfplumber
+
+    data = kit_bytes(GAME, low_ink=True, lang=lang)
+    media = {j.get(f"medium_{lang}") or j["medium_en"] for j in kit.data()["journalists"]}
+    letters = set("".join(media))
+    checked = 0
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        for page in pdf.pages:
+            rings = [((float(o["x0"]) + float(o["x1"])) / 2, (float(o["y0"]) + float(o["y1"])) / 2,
+                      (float(o["x1"]) - float(o["x0"])) / 2) for o in page.curves
+                     if abs(float(o["x1"]) - float(o["x0"]) - 9.2 * MM) < 0.3 * MM]
+            if not rings:
+                continue
+            for ch in page.chars:
+                if ch["text"] not in letters:
+                    continue
+                base = float(ch["matrix"][5])
+                corners = [(x, y) for x in (float(ch["x0"]), float(ch["x1"]))
+                           for y in (base, base + 0.72 * float(ch["size"]))]
+                cx, cy, r = min(rings, key=lambda ring: (ring[0] - corners[0][0]) ** 2
+                                + (ring[1] - base) ** 2)
+                if (cx - corners[0][0]) ** 2 + (cy - base) ** 2 > (1.5 * r) ** 2:
+                    continue  # a letter elsewhere on the page
+                checked += 1
+                for x, y in corners:
+                    assert (x - cx) ** 2 + (y - cy) ** 2 <= (r - 0.3) ** 2, (ch["text"], x, y)
+    assert checked >= 4 * sum(map(len, media))

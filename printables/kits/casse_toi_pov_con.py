@@ -376,11 +376,15 @@ def figure_badge(c: Canvas, figure: Mapping[str, Any] | None, marine: bool, cx: 
         text_box(c, "M", cx - r, cy - r, 2 * r, 2 * r, fonts=box.fonts, size=r * 1.5,
                  min_size=5, component=component, bold=True, align="center", valign="middle")
     elif figure is not None:
-        symbol(c, figure["symbol"], cx, cy + r * 0.12, r * 1.05, component)
+        symbol(c, figure["symbol"], cx, cy + r * 0.38, r * 0.85, component)
         medium = figure.get(f"medium_{lang}") or figure["medium_en"]
-        text_box(c, medium, cx - r * 1.1, cy - r * 0.9, 2.2 * r, r * 0.62, fonts=box.fonts,
-                 size=max(6.0, r * 0.42), min_size=6, component=component, bold=True,
-                 align="center", valign="middle")
+        # the medium's name inside the ring: as wide as the disc is at the name's foot,
+        # less the ring's line and a gap
+        foot = r * 0.5
+        half = math.sqrt(r * r - foot * foot) - 1.4
+        text_box(c, medium, cx - half, cy - foot, 2 * half, r * 0.37, fonts=box.fonts,
+                 size=6, min_size=6, component=component, align="center", valign="bottom",
+                 max_lines=1)
     c.restoreState()
 
 
