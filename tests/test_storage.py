@@ -139,21 +139,20 @@ def test_a_locked_database_answers_503_to_writes_and_keeps_answering_polls(
     assert page.post(f"/t/{busy}/claim", data={"seat": "0"}).status_code == 302
     before = log_of(storage_app, busy)
     with locked(db_path):
-        # Polls of every table go on answering at once (WAL readers never wait for the lock).
+        # Polls of every table go on answering (WAL readers never wait for the lock: one
+        # that did would wait out the busy timeout behind a lock held all along, and fail).
         for table_id in (busy, quiet):
-            live, seconds = timed(lambda t=table_id: client.get(f"/t/{t}/live?v=0"))
-            assert live.status_code == 200 and live.data == b"" and seconds < 0.25
-            version, seconds = timed(lambda t=table_id: client.get(
-                f"/api/tables/{t}/version"))
+            live = client.get(f"/t/{table_id}/live?v=0")
+            assert live.status_code == 200 and live.data == b""
+            version = client.get(f"/api/tables/{table_id}/version")
             assert version.status_code == 200 and version.json["version"] == 0
-            assert seconds < 0.25
             assert client.get(f"/api/tables/{table_id}").status_code == 200
         assert client.get(f"/t/{quiet}").status_code == 200
         # Writes give up within the busy timeout and say so.
         response, seconds = timed(lambda: client.post(
             f"/api/tables/{busy}/actions", json={"expected_version": 0, "action": DRAW}))
         assert_unavailable(response)
-        assert BUSY_MS / 1000 * 0.8 < seconds < BUSY_MS / 1000 + 2
+        assert seconds > BUSY_MS / 1000 * 0.8  # it waited for the lock before giving up
         assert_unavailable(client.post(f"/api/tables/{busy}/undo",
                                        json={"expected_version": 0}))
         assert_unavailable(client.post("/api/tables", json={"game": "casse-toi-pov-con",
@@ -196,14 +195,14 @@ def test_writes_waiting_on_the_lock_never_stall_reads(db_path: Path) -> None:
         for thread in threads:
             thread.start()
         time.sleep(0.5)  # every writer is now waiting on the lock, holding a connection
-        slowest = 0.0
         for _ in range(5):
-            response, seconds = timed(lambda: client.get(f"/api/tables/{table_id}/version"))
+            response = client.get(f"/api/tables/{table_id}/version")
             assert response.status_code == 200
-            live, live_seconds = timed(lambda: client.get(f"/t/{table_id}/live?v=0"))
+            live = client.get(f"/t/{table_id}/live?v=0")
             assert live.status_code == 200 and live.data == b""
-            slowest = max(slowest, seconds, live_seconds)
-        assert slowest < 0.5, f"a poll waited {slowest:.2f} s behind waiting writes"
+        # Every poll was answered while the writers still waited for the lock: none had
+        # given up yet (a poll queued behind them would have come back after their 503s).
+        assert statuses == [], "a poll waited behind the writes waiting on the lock"
         for thread in threads:
             thread.join(timeout=15)
     assert statuses == [503] * writers
