@@ -1,7 +1,8 @@
 """The ``companion print`` command: a game's print-and-play kit, or its rule sheet, as PDF.
 
     companion print <game> [--paper a4|letter|universal] [--lang en|fr|ko] [--low-ink]
-                           [--duplex long|short|none] [--offset DX,DY] [--cut-lines]
+                           [--duplex long|short|none|gutterfold] [--offset DX,DY]
+                           [--bleed MM] [--cut-lines]
                            [--backs-separate FILE] [--base-url URL] [--rules-only]
                            --out FILE.pdf
 
@@ -18,7 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .layout import DUPLEX_MODES, PAPERS, PrintSettings
+from .layout import DUPLEX_MODES, HOME_BLEED_MM, PAPERS, PrintSettings
 from .rulesheet import DEFAULT_BASE_URL
 from .text import BuildError
 
@@ -48,9 +49,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="no large fills: outlines and coloured text only")
     parser.add_argument("--duplex", choices=list(DUPLEX_MODES), default="long",
                         help="double-sided printing: flip on the long edge (default), the short "
-                             "edge, or none (print one side, glue fronts and backs together)")
+                             "edge, none (print one side, glue fronts and backs together) or "
+                             "gutterfold (fronts and backs on one page, folded along the "
+                             "middle: for printers without double-sided printing)")
     parser.add_argument("--offset", default="0,0", metavar="DX,DY",
                         help="shift of the back pages in mm, as read on the calibration page")
+    parser.add_argument("--bleed", type=float, default=HOME_BLEED_MM, metavar="MM",
+                        help=f"bleed around every card in mm (default {HOME_BLEED_MM:g}); "
+                             "more (3 for most print shops) makes a print-shop file: cards "
+                             "twice the bleed apart, TrimBox and BleedBox on every page")
     parser.add_argument("--cut-lines", action="store_true",
                         help="draw dashed cut lines over the cards as well as crop marks")
     parser.add_argument("--backs-separate", metavar="FILE",
@@ -156,7 +163,7 @@ def run(args: argparse.Namespace) -> int:
                 raise BuildError("--backs-separate and --out must be different files")
         settings = PrintSettings(
             paper=args.paper, lang=args.lang, low_ink=args.low_ink, duplex=args.duplex,
-            offset_mm=parse_offset(args.offset), cut_lines=args.cut_lines,
+            offset_mm=parse_offset(args.offset), cut_lines=args.cut_lines, bleed_mm=args.bleed,
             backs_separate=backs_out is not None,
         )
         options = read_edition(args.edition) if args.edition else None

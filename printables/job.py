@@ -7,8 +7,9 @@ at a lower CPU priority than the phones' requests, and has its CPU time capped. 
 options cannot make (``BuildError``) exits with status 2, its message the whole of stderr.
 
 The options: ``game``, ``paper``, ``lang``, ``low_ink``, ``duplex``, ``offset`` ([x, y] in
-mm), ``part`` (kit, fronts, backs or rules), ``base_url``, ``deck`` (a saved deck's values,
-or null) and ``cpu_s`` (the CPU seconds the build may use, 0 for no cap).
+mm), ``bleed`` (mm; more than 1 makes a print-shop file), ``part`` (kit, fronts, backs or
+rules), ``base_url``, ``deck`` (a saved deck's values, or null) and ``cpu_s`` (the CPU
+seconds the build may use, 0 for no cap).
 """
 
 from __future__ import annotations
@@ -26,12 +27,13 @@ NICENESS = 19  # the lowest: the phones' requests first, the build takes the CPU
 def build_pdf(job: Mapping[str, Any]) -> bytes:
     """The PDF of one part of a kit (or its rule sheet), as the print page asks for it."""
     from .build import build, render_bytes
-    from .layout import PrintSettings
+    from .layout import HOME_BLEED_MM, PrintSettings
 
     part = job["part"]
     settings = PrintSettings(paper=job["paper"], lang=job["lang"], low_ink=bool(job["low_ink"]),
                              duplex=job["duplex"],
                              offset_mm=(float(job["offset"][0]), float(job["offset"][1])),
+                             bleed_mm=float(job.get("bleed", HOME_BLEED_MM)),
                              backs_separate=part in ("fronts", "backs"))
     doc, backs = build(job["game"], settings, job["base_url"], rules_only=part == "rules",
                        deck=job.get("deck"))

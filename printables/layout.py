@@ -9,8 +9,12 @@ How a sheet of cards is laid out:
 - nothing is drawn within ``EDGE`` (5 mm) of any paper edge, crop marks included: home
   printers do not print there;
 - the grid is the largest that fits the paper with the bleed, the crop marks and that edge
-  around it, and it is centred (9 poker cards on A4, 6 on Letter and "universal", whose
-  11 inches do not hold three rows with their marks);
+  around it, and it is centred (9 poker cards on A4);
+- where one more row fits only without the top and bottom crop marks (Letter's and
+  "universal"'s 279.4 mm hold 3 x 88 mm + 2 x 2 mm gutters with 5.7 mm to each edge), the
+  sheet takes that row: the marks of the vertical cuts go into the gutters between the rows
+  (on the bleed, which the cuts take away) and the bleed along the top and bottom edge of
+  the grid is what is left before the 5 mm edge (0.65 mm): 9 poker cards on Letter too;
 - card sheets keep a ``CARD_GUTTER`` (2 mm) between cards and each card bleeds into its
   half of it (1 mm) on every side: a cut up to 1 mm off, or a back shifted by 1 mm, shows
   the card's own colour and never its neighbour's;
@@ -20,10 +24,17 @@ How a sheet of cards is laid out:
 - in duplex, each sheet of fronts is followed by its sheet of backs; a back sits where its
   front will be once the sheet is turned over: mirrored left-right for a long-edge flip,
   top-bottom for a short-edge flip, then moved by the front/back ``offset`` measured on the
-  calibration page.
+  calibration page;
+- in gutterfold, fronts and backs share one page: fronts on the top half, each back the
+  mirror image of its front about the fold line across the middle (``FOLD_GAP`` from it),
+  printed single-sided, folded, glued and cut (``gutterfold_grid``);
+- a print-shop file (``bleed_mm`` above 1, ``--bleed 3``) spaces its cards twice the bleed
+  apart so every card keeps its whole bleed, and every page carries a TrimBox (the trim of
+  its cards, or the page) and a BleedBox (that plus the bleed).
 
-Each card is drawn between PDF marked-content operators ``/Card <</ID (...)>> BDC ... EMC``
-right before its ``cm`` placement, so tests (and curious users) can find every card's
+Each card is drawn between PDF marked-content operators
+``/Card <</ID (...) /Side /front /Trim [w h]>> BDC ... EMC`` (its trim size in points) right
+before its ``cm`` placement, so tests (and curious users) can find every card's
 position in the file.
 """
 
@@ -33,7 +44,7 @@ import math
 import os
 import tempfile
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import IO
@@ -62,7 +73,7 @@ CARD_SIZES_MM: dict[str, tuple[float, float]] = {
     "mini": (41.0, 63.0),
     "tarot": (70.0, 120.0),
 }
-DUPLEX_MODES = ("long", "short", "none")
+DUPLEX_MODES = ("long", "short", "none", "gutterfold")
 EDGE_MM = 5.0
 EDGE = EDGE_MM * mm
 """Nothing is drawn nearer than this to a paper edge: what home printers leave blank."""
@@ -73,6 +84,14 @@ MARK_MARGIN = EDGE + CROP_GAP + CROP_MIN
 """Room kept between the bleed and the paper edge: the shortest crop marks and the edge."""
 CARD_GUTTER_MM = 2.0
 """Gap between two cards of a sheet; each card bleeds into its half."""
+HOME_BLEED_MM = CARD_GUTTER_MM / 2
+"""The bleed of a file for a home printer; more makes a print-shop file."""
+TIGHT_BLEED_MIN = 0.5 * mm
+"""The least bleed left along a grid's top and bottom edge when a row is gained there."""
+TIGHT_CARD_MIN = 80 * mm
+"""The shortest card a row is gained for: the footer then runs beside a row."""
+FOLD_GAP_EXTRA = 4 * mm
+"""Gutterfold: clear paper between a card's bleed and the fold line, room for its label."""
 FOOTER_SIZE = 6.0
 FOOTER_BASELINE = EDGE + 1.0 * mm
 """Baseline of the bottom footer: its descenders stay clear of the edge."""
@@ -87,7 +106,7 @@ class PrintSettings:
     low_ink: bool = False
     duplex: str = "long"
     offset_mm: tuple[float, float] = (0.0, 0.0)
-    bleed_mm: float = 3.0
+    bleed_mm: float = HOME_BLEED_MM
     safe_mm: float = 3.0
     cut_lines: bool = False
     backs_separate: bool = False
@@ -99,7 +118,8 @@ class PrintSettings:
         if self.paper not in PAPERS:
             raise BuildError(f"unknown paper {self.paper!r}; choose one of {', '.join(PAPERS)}")
         if self.duplex not in DUPLEX_MODES:
-            raise BuildError(f"unknown duplex mode {self.duplex!r}; choose long, short or none")
+            raise BuildError(f"unknown duplex mode {self.duplex!r}; "
+                             "choose long, short, none or gutterfold")
         if not 0 <= self.bleed_mm <= 5:
             raise BuildError(f"bleed must be between 0 and 5 mm, not {self.bleed_mm}")
         if any(abs(v) > 10 for v in self.offset_mm):
@@ -108,6 +128,16 @@ class PrintSettings:
     @property
     def page_size(self) -> tuple[float, float]:
         return PAPERS[self.paper]
+
+    @property
+    def print_shop(self) -> bool:
+        """A file for a print shop: more bleed than a home print's gutter holds."""
+        return self.bleed_mm > HOME_BLEED_MM
+
+    @property
+    def folded(self) -> bool:
+        """Gutterfold: each sheet's fronts and backs on one page, folded along the middle."""
+        return self.duplex == "gutterfold"
 
     @property
     def bleed(self) -> float:
@@ -170,6 +200,15 @@ class Grid:
     x0: float
     y0: float
     bleed: float
+    edge_bleed_y: float | None = None
+    """The bleed along the grid's top and bottom edge when less than ``bleed`` (a row gained
+    without the top and bottom crop marks); their marks are then in the row gutters."""
+    folded: bool = False
+    """A gutterfold sheet's fronts: the top half of the page, the backs mirrored below."""
+
+    @property
+    def tight(self) -> bool:
+        return self.edge_bleed_y is not None
 
     @property
     def capacity(self) -> int:
@@ -195,10 +234,11 @@ class Grid:
         bottom, right and top: the full bleed at the grid's edge, half the gutter inside."""
         row, col = divmod(index, self.cols)
         inner = min(self.bleed, self.gutter / 2)
+        edge_y = self.bleed if self.edge_bleed_y is None else self.edge_bleed_y
         left = self.bleed if col == 0 else inner
         right = self.bleed if col == self.cols - 1 else inner
-        top = self.bleed if row == 0 else inner
-        bottom = self.bleed if row == self.rows - 1 else inner
+        top = edge_y if row == 0 else inner
+        bottom = edge_y if row == self.rows - 1 else inner
         return left, bottom, right, top
 
     def cuts(self) -> tuple[list[float], list[float]]:
@@ -223,13 +263,26 @@ def fit_grid(
     gutter: float = 0.0,
     margin: float = MARK_MARGIN,
     count: int | None = None,
+    tight: bool = False,
 ) -> Grid:
     """The largest grid of ``card_w`` x ``card_h`` cards that fits the page with the bleed
     and ``margin`` around it, centred on the page; with ``count`` cards that fit one
-    sheet, only the rows they fill."""
+    sheet, only the rows they fill. ``tight``: a row more if it fits with no crop marks
+    above and below the grid and at least ``TIGHT_BLEED_MIN`` of bleed there (the marks of
+    the vertical cuts then go into the gutters between the rows)."""
     page_w, page_h = page_size
     cols = int((page_w - 2 * (bleed + margin) + gutter) // (card_w + gutter) + 1e-9)
     rows = int((page_h - 2 * (bleed + margin) + gutter) // (card_h + gutter) + 1e-9)
+    edge_bleed_y = None
+    # (a row long enough for the footer along the left margin: no room for it below)
+    if tight and gutter > 0 and card_h >= TIGHT_CARD_MIN:
+        edge = min(bleed, TIGHT_BLEED_MIN)
+        more = int((page_h - 2 * (EDGE + edge) + gutter) // (card_h + gutter) + 1e-9)
+        if more > rows >= 1 and (count is None or count > cols * rows):
+            rows = more
+            height = rows * card_h + (rows - 1) * gutter
+            # what is left before the edge, less a hair for rounding
+            edge_bleed_y = min(bleed, (page_h - height) / 2 - EDGE - 0.05 * mm)
     if count is not None and cols >= 1 and count < cols * rows:
         # one sheet is enough: no empty rows, so the cards sit in the middle of the page
         rows = max(1, math.ceil(count / cols))
@@ -241,7 +294,49 @@ def fit_grid(
     width = cols * card_w + (cols - 1) * gutter
     height = rows * card_h + (rows - 1) * gutter
     return Grid(cols, rows, card_w, card_h, gutter, (page_w - width) / 2,
-                (page_h - height) / 2, bleed)
+                (page_h - height) / 2, bleed, edge_bleed_y)
+
+
+def fold_gap(bleed: float) -> float:
+    """Gutterfold: from the fold line to the nearest card's trim."""
+    return bleed + FOLD_GAP_EXTRA
+
+
+def gutterfold_grid(page_size: tuple[float, float], card_w: float, card_h: float, *,
+                    bleed: float, gutter: float, count: int | None = None) -> Grid:
+    """The fronts' grid of a gutterfold sheet: the top half of the page, from
+    ``fold_gap`` above the fold line (the page's middle) up to the crop marks' margin;
+    the backs are its mirror image about the fold line (``back_position``)."""
+    page_w, page_h = page_size
+    half = page_h / 2 - fold_gap(bleed)
+    cols = int((page_w - 2 * (bleed + MARK_MARGIN) + gutter) // (card_w + gutter) + 1e-9)
+    rows = int((half - bleed - MARK_MARGIN + gutter) // (card_h + gutter) + 1e-9)
+    if cols < 1 or rows < 1:
+        raise BuildError(f"a {card_w / mm:.1f} x {card_h / mm:.1f} mm card does not fit "
+                         "half the paper: print it double-sided instead of gutterfold")
+    if count is not None:
+        rows = min(rows, max(1, math.ceil(count / cols)))
+    width = cols * card_w + (cols - 1) * gutter
+    return Grid(cols, rows, card_w, card_h, gutter, (page_w - width) / 2,
+                page_h / 2 + fold_gap(bleed), bleed, folded=True)
+
+
+def card_grid(settings: PrintSettings, card_w: float, card_h: float, gutter_mm: float = 0.0,
+              count: int | None = None, two_sided: bool = True) -> Grid:
+    """The grid a sheet of these cards gets with these settings: 2 mm apart for a home
+    print, twice the bleed for a print shop; the top half of the page in gutterfold (a
+    card larger than half the page gets a whole page, its backs the next page to glue on,
+    as single-sided: ``Grid.folded`` says which)."""
+    gutter = max(gutter_mm, CARD_GUTTER_MM, 2 * settings.bleed_mm) * mm
+    bleed = min(settings.bleed, gutter / 2)
+    if settings.folded and two_sided:
+        try:
+            return gutterfold_grid(settings.page_size, card_w, card_h, bleed=bleed,
+                                   gutter=gutter, count=count)
+        except BuildError:
+            pass
+    return fit_grid(settings.page_size, card_w, card_h, bleed=bleed, gutter=gutter,
+                    count=count, tight=not settings.print_shop)
 
 
 def back_position(
@@ -250,6 +345,9 @@ def back_position(
     """Where the back of a card whose front trim box is at (x, y) goes on the back page."""
     page_w, page_h = page_size
     dx, dy = settings.offset_mm[0] * mm, settings.offset_mm[1] * mm
+    if settings.folded:
+        # mirrored about the fold line across the middle; no printer shifts a fold
+        return x, page_h - y - h
     if settings.duplex == "short":
         return x + dx, page_h - y - h + dy
     # long-edge flip, and simplex sheets glued back to back, turn over the long edge
@@ -269,6 +367,9 @@ class Page:
     draw: Callable[[Canvas], None]
     side: str = "info"  # "front", "back" or "info"
     footer: Callable[[Canvas, str], None] | None = None
+    trim: tuple[float, float, float, float] | None = None
+    """The trim of the page's cards (x0, y0, x1, y1), for its TrimBox; the page if None."""
+    bleed: float = 0.0
 
 
 @dataclass
@@ -292,7 +393,8 @@ class Document:
     @property
     def padded(self) -> bool:
         """Printed double-sided: every sheet of fronts must start a new sheet of paper."""
-        return self.settings.duplex != "none" and not self.settings.backs_separate
+        return self.settings.duplex not in ("none", "gutterfold") \
+            and not self.settings.backs_separate
 
     def start_sheet(self) -> None:
         """In duplex, make the next page the front of a new sheet of paper."""
@@ -328,10 +430,11 @@ class Document:
             c.setFillColorRGB(0.25, 0.25, 0.25)
             (page.footer or self.bottom_footer)(c, text)
             c.restoreState()
+            set_page_boxes(c, page, self.page_size)
             c.showPage()
         c.save()
 
-    def bottom_footer(self, c: Canvas, text: str) -> None:
+    def bottom_footer(self, c: Canvas, text: str) -> None:  # noqa: D102
         page_w, _ = self.page_size
         font = self.settings.fonts.regular
         fitted = fit(text, font, page_w - 2 * EDGE - 10 * mm, 4 * mm, size=FOOTER_SIZE,
@@ -357,18 +460,29 @@ class Document:
         next sheet starts on a fresh sheet of paper."""
         s = self.settings
         card_w, card_h = size_mm[0] * mm, size_mm[1] * mm
+        two_sided = any(card.back is not None for card in cards)
         # every card its own bleed, into its half of the gutter: a 1 mm mis-cut shows no
         # other card's colour
-        gutter = max(gutter_mm, CARD_GUTTER_MM) * mm
-        grid = fit_grid(self.page_size, card_w, card_h, bleed=min(s.bleed, gutter / 2),
-                        gutter=gutter, count=len(cards))
-        two_sided = any(card.back is not None for card in cards)
+        grid = card_grid(s, card_w, card_h, gutter_mm, len(cards), two_sided)
+        if s.folded and not grid.folded:
+            # too large to fold: as single-sided, each sheet of backs glued to its fronts
+            s = replace(s, duplex="none")
         back_name = back_component or f"{component} ({self.texts('backs')})"
         sheets = [cards[i:i + grid.capacity] for i in range(0, len(cards), grid.capacity)]
         for sheet in sheets:
+            if grid.folded:
+                self.add(Page(component, folded_sheet_drawer(sheet, grid, self.page_size, s,
+                                                             self.texts("fold_here")),
+                              side="front", footer=_grid_footer(grid, self.page_size, s, "back"),
+                              trim=_sheet_trim(grid, len(sheet), self.page_size, s,
+                                               ("front", "back")),
+                              bleed=grid.bleed))
+                continue
             self.start_sheet()
             self.add(Page(component, _sheet_drawer(sheet, grid, self.page_size, s, "front"),
-                          side="front", footer=_grid_footer(grid, self.page_size, s, "front")))
+                          side="front", footer=_grid_footer(grid, self.page_size, s, "front"),
+                          trim=_sheet_trim(grid, len(sheet), self.page_size, s),
+                          bleed=grid.bleed))
             if two_sided:
                 target = backs if backs is not None else self
                 name = back_name
@@ -376,7 +490,9 @@ class Document:
                     # printed as a second pass: say which sheet of the fronts it goes behind
                     name += " · " + self.texts("back_of").format(n=len(self.pages))
                 target.add(Page(name, _sheet_drawer(sheet, grid, self.page_size, s, "back"),
-                                side="back", footer=_grid_footer(grid, self.page_size, s, "back")))
+                                side="back", footer=_grid_footer(grid, self.page_size, s, "back"),
+                                trim=_sheet_trim(grid, len(sheet), self.page_size, s, ("back",)),
+                                bleed=grid.bleed))
             elif self.padded:
                 self.add(Page(self.texts("blank"), lambda c: None, side="back"))
         return grid
@@ -447,7 +563,7 @@ def _sheet_drawer(
             left, bottom, right, top = grid.bleed_sides(index)
             if side == "back":
                 x, y = back_position(x, y, grid.card_w, grid.card_h, page_size, s)
-                if s.duplex == "short":
+                if s.duplex in ("short", "gutterfold"):
                     bottom, top = top, bottom
                 else:
                     left, right = right, left
@@ -455,10 +571,66 @@ def _sheet_drawer(
                 continue
             place_card(c, art, card.id, side, x, y, grid.card_w, grid.card_h,
                        (left, bottom, right, top), s, bleed=grid.bleed)
-        draw_crop_marks(c, grid, page_size, s, side)
+        # gutterfold: no mark towards the fold, where the other side's cards are
+        # the marks below the grid are drawn with the footer, which knows where its text is
+        draw_crop_marks(c, grid, page_size, s, side,
+                        outer_only=s.folded and grid.y0 > page_size[1] / 2, part="rest")
         if s.cut_lines:
             draw_cut_lines(c, grid, page_size, s, side)
     return draw
+
+
+def folded_sheet_drawer(sheet: Sequence[Card], grid: Grid, page_size: tuple[float, float],
+                        s: PrintSettings, label: str) -> Callable[[Canvas], None]:
+    """A gutterfold sheet: the fronts above the fold line, their backs mirrored below it,
+    the fold line dashed across the page with what to do written along it."""
+    fronts = _sheet_drawer(sheet, grid, page_size, s, "front")
+    backs = _sheet_drawer(sheet, grid, page_size, s, "back")
+
+    def draw(c: Canvas) -> None:
+        fronts(c)
+        backs(c)
+        page_w, page_h = page_size
+        fold = page_h / 2
+        c.saveState()
+        c.setLineWidth(0.5)
+        c.setStrokeColorRGB(0.3, 0.3, 0.3)
+        c.setDash(4, 2)
+        c.line(EDGE + 0.5 * mm, fold, page_w - EDGE - 0.5 * mm, fold)
+        c.restoreState()
+        c.saveState()
+        c.setFillColorRGB(0.2, 0.2, 0.2)
+        room = fold_gap(grid.bleed) - grid.bleed
+        text_box(c, label, grid.x0, fold + 0.6 * mm, grid.width, room - 0.8 * mm,
+                 fonts=s.fonts, size=6.5, min_size=6, component=label, max_lines=1,
+                 valign="bottom", align="center")
+        c.restoreState()
+    return draw
+
+
+def _sheet_trim(grid: Grid, count: int, page_size: tuple[float, float], s: PrintSettings,
+                sides: Sequence[str] = ("front",)) -> tuple[float, float, float, float]:
+    """The rectangle round the trim of a sheet's ``count`` cards on these sides."""
+    boxes = []
+    for index in range(count):
+        x, y = grid.slot(index)
+        for side in sides:
+            bx, by = (x, y) if side == "front" else back_position(
+                x, y, grid.card_w, grid.card_h, page_size, s)
+            boxes.append((bx, by, bx + grid.card_w, by + grid.card_h))
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes),
+            max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def set_page_boxes(c: Canvas, page: Page, page_size: tuple[float, float]) -> None:
+    """The page's TrimBox (its cards' trim, else the page) and BleedBox (the trim plus the
+    bleed, within the page), for a print shop's imposition software."""
+    page_w, page_h = page_size
+    x0, y0, x1, y1 = page.trim or (0.0, 0.0, page_w, page_h)
+    b = page.bleed if page.trim else 0.0
+    c.setTrimBox([round(v, 3) for v in (x0, y0, x1, y1)])
+    c.setBleedBox([round(v, 3) for v in (max(0.0, x0 - b), max(0.0, y0 - b),
+                                         min(page_w, x1 + b), min(page_h, y1 + b))])
 
 
 def place_card(
@@ -469,7 +641,8 @@ def place_card(
     """Draw one card's art with its trim box at (x, y), clipped to its bleed area;
     ``bleed`` is what the art is told to fill (the settings' bleed by default)."""
     left, bottom, right, top = bleed_sides
-    c._code.append(f"/Card <</ID ({card_id}) /Side /{side}>> BDC")  # noqa: SLF001
+    c._code.append(f"/Card <</ID ({card_id}) /Side /{side} "  # noqa: SLF001
+                   f"/Trim [{w:.3f} {h:.3f}]>> BDC")
     c.saveState()
     clip = c.beginPath()
     clip.rect(x - left, y - bottom, w + left + right, h + bottom + top)
@@ -488,7 +661,9 @@ def _mirror_grid(grid: Grid, page_size: tuple[float, float], s: PrintSettings,
     if side == "back":
         page_w, page_h = page_size
         dx, dy = s.offset_mm[0] * mm, s.offset_mm[1] * mm
-        if s.duplex == "short":
+        if s.folded:
+            dx = dy = 0.0
+        if s.duplex in ("short", "gutterfold"):
             ys = sorted(page_h - y + dy for y in ys)
             xs = [x + dx for x in xs]
             y0, y1 = page_h - y1 + dy, page_h - y0 + dy
@@ -502,9 +677,15 @@ def _mirror_grid(grid: Grid, page_size: tuple[float, float], s: PrintSettings,
 
 
 def draw_crop_marks(c: Canvas, grid: Grid, page_size: tuple[float, float], s: PrintSettings,
-                    side: str) -> None:
+                    side: str, outer_only: bool = False, part: str = "all",
+                    clear: tuple[float, float, float] | None = None) -> None:
     """Short lines in the margin, in line with every cut, outside the bleed and never
-    within ``EDGE`` of the paper's edge (shortened to fit, down to ``CROP_MIN``)."""
+    within ``EDGE`` of the paper's edge (shortened to fit, down to ``CROP_MIN``). A tight
+    grid (``Grid.tight``) has the vertical cuts' marks in the gutters between its rows
+    instead. ``outer_only`` (gutterfold): none on the side of the fold. ``part``: "all",
+    "bottom" (the marks below the grid only) or "rest" (all but those). ``clear`` (x0, x1,
+    top): the bottom marks between x0 and x1 stop above ``top`` (the footer's text), or are
+    left out when what remains is shorter than ``CROP_MIN``."""
     xs, ys, (x0, y0, x1, y1) = _mirror_grid(grid, page_size, s, side)
     page_w, page_h = page_size
     start = grid.bleed + CROP_GAP
@@ -517,12 +698,24 @@ def draw_crop_marks(c: Canvas, grid: Grid, page_size: tuple[float, float], s: Pr
     c.setLineWidth(2 * half)
     c.setLineCap(0)
     c.setStrokeColorRGB(0, 0, 0)
+    fold = page_h / 2
     for x in xs:
-        if top > y1 + start:
+        if part != "bottom" and top > y1 + start and not (outer_only and y1 < fold):
             c.line(x, y1 + start, x, top)
-        if bottom < y0 - start:
-            c.line(x, y0 - start, x, bottom)
-    for y in ys:
+        end = bottom
+        if clear is not None and clear[0] <= x <= clear[1]:
+            end = max(bottom, clear[2])
+        if part != "rest" and end < y0 - start - (CROP_MIN if end > bottom else 0) \
+                and not (outer_only and y0 > fold):
+            c.line(x, y0 - start, x, end)
+        if part == "bottom":
+            continue
+        if grid.tight:
+            # in each gutter between two rows, clear of both trims
+            for row in range(1, grid.rows):
+                low = y0 + row * grid.card_h + (row - 1) * grid.gutter
+                c.line(x, low + 0.3 * mm, x, low + grid.gutter - 0.3 * mm)
+    for y in ys if part != "bottom" else ():
         if left < x0 - start:
             c.line(x0 - start, y, left, y)
         if right > x1 + start:
@@ -548,15 +741,27 @@ def draw_cut_lines(c: Canvas, grid: Grid, page_size: tuple[float, float], s: Pri
 def _grid_footer(grid: Grid, page_size: tuple[float, float], s: PrintSettings,
                  side: str) -> Callable[[Canvas, str], None]:
     """Put the footer where no crop mark is: below the crop marks when the bottom margin
-    has room, otherwise along the left margin, centred on a row (between two cuts)."""
+    has room, otherwise along the left margin, centred on a row (between two cuts); when
+    no row is long enough, at the bottom, the crop marks it would cross stopped above it.
+    Draws the marks below the grid (``draw_crop_marks``'s bottom part)."""
     xs, ys, (x0, y0, x1, y1) = _mirror_grid(grid, page_size, s, side)
     page_w, _ = page_size
     below_marks = max(y0 - grid.bleed - CROP_GAP - CROP_LENGTH, EDGE)
+    if grid.tight:
+        below_marks = EDGE  # the bleed comes down to the edge: the left margin it is
     font = s.fonts.regular
+
+    def marks(c: Canvas, clear: tuple[float, float, float] | None = None) -> None:
+        draw_crop_marks(c, grid, page_size, s, side, outer_only=s.folded and side == "front",
+                        part="bottom", clear=clear)
 
     def bottom(c: Canvas, text: str) -> None:
         fitted = fit(text, font, page_w - 2 * EDGE - 10 * mm, 4 * mm, size=FOOTER_SIZE,
                      min_size=FOOTER_SIZE, component=text, max_lines=1)
+        half_width = string_width(text, font, fitted.size) / 2 + 0.8 * mm
+        # the glyphs' tops (accents included) are below baseline + the font size
+        marks(c, (page_w / 2 - half_width, page_w / 2 + half_width,
+                  FOOTER_BASELINE + fitted.size + 0.6 * mm))
         c.setFont(font, fitted.size)
         c.drawCentredString(page_w / 2, FOOTER_BASELINE, text)
 
@@ -571,6 +776,7 @@ def _grid_footer(grid: Grid, page_size: tuple[float, float], s: PrintSettings,
                          min_size=FOOTER_SIZE, component=text, max_lines=1)
         except BuildError:
             return bottom(c, text)
+        marks(c)
         c.setFont(font, fitted.size)
         # rotated a quarter turn: the glyphs rise towards the paper's left edge
         c.translate(x0 - grid.bleed - 0.8 * mm, (low + high) / 2)
@@ -844,28 +1050,45 @@ def _tile_map(c: Canvas, tile: Tile, x: float, y: float) -> None:
 
 
 ChecklistRow = tuple[str, str, int, int, str]  # component, count, first page, last page, how
+APP_QR = 30
+"""Side of the checklist's QR code to the companion, in mm (quiet zone included)."""
 
 
 def checklist_drawer(rows: Sequence[ChecklistRow], *, title: str, headings: Sequence[str],
                      bring_title: str, bring: str, fonts: FontSet,
-                     page_size: tuple[float, float], component: str, note: str = ""
-                     ) -> Callable[[Canvas], None]:
+                     page_size: tuple[float, float], component: str, note: str = "",
+                     app: tuple[str, str] | None = None) -> Callable[[Canvas], None]:
     """The component checklist page of a kit: what to cut, how many, on which pages and how,
     with a box to tick per row; then what else to bring that the kit does not print.
-    ``note`` (how to print this file, cards per sheet) goes under the title."""
+    ``note`` (how to print this file, cards per sheet) goes under the title; ``app`` (an
+    address and its caption) is a QR code to the companion beside the title."""
     page_w, page_h = page_size
     widths = ((0.0, 0.38), (0.38, 0.17), (0.55, 0.10), (0.65, 0.35))
 
     def draw(c: Canvas) -> None:
         left, width = 18 * mm, page_w - 36 * mm
         top = page_h - 18 * mm
-        text_box(c, title, left, top - 10 * mm, width, 10 * mm, fonts=fonts, size=15,
+        head = width
+        if app is not None:
+            from .qr import draw_qr
+
+            # top right: the code, its caption beneath; the title and note keep clear of it
+            size = APP_QR * mm
+            draw_qr(c, app[0], left + width - size, top - size + 4 * mm, size,
+                    component=component)
+            text_box(c, app[1], left + width - size - 2 * mm, top - size - 9 * mm,
+                     size + 4 * mm, 12 * mm, fonts=fonts, size=7, min_size=6,
+                     component=component, align="center")
+            head = width - size - 4 * mm
+        text_box(c, title, left, top - 10 * mm, head, 10 * mm, fonts=fonts, size=15,
                  min_size=10, component=component, bold=True)
         y = top - 19 * mm
         if note:
-            text_box(c, note, left, y - 12 * mm, width, 13 * mm, fonts=fonts, size=8.5,
+            text_box(c, note, left, y - 17 * mm, head, 18 * mm, fonts=fonts, size=8.5,
                      min_size=6.5, component=component)
-            y -= 15 * mm
+            y -= 20 * mm
+        if app is not None:
+            y = min(y, top - APP_QR * mm - 11 * mm)
         row_h = 10.5 * mm
         c.setLineWidth(0.4)
         for (x0, w), heading in zip(widths, headings, strict=True):
@@ -923,6 +1146,10 @@ def calibration_pages(doc: Document, backs: Document | None = None) -> None:
     fonts = s.fonts
     comp = t("calibration")
     target_x, target_y = page_w / 2, 75 * mm
+    offset_note = ""
+    if any(s.offset_mm) and not s.folded:
+        x, y = (f"{v:g}" for v in s.offset_mm)
+        offset_note = t("offset_built").format(x=x, y=y)
 
     def front(c: Canvas) -> None:
         left = 20 * mm
@@ -968,6 +1195,10 @@ def calibration_pages(doc: Document, backs: Document | None = None) -> None:
             c.setLineWidth(0.5)
             c.line(target_x - 20 * mm, target_y, target_x + 20 * mm, target_y)
             c.line(target_x, target_y - 20 * mm, target_x, target_y + 20 * mm)
+        if offset_note:
+            # a reprinted check page must not invite adding the offset once more
+            text_box(c, offset_note, left, target_y + 48 * mm, width, 16 * mm, fonts=fonts,
+                     size=9, min_size=6.5, component=comp, bold=True)
         text_box(c, t("checklist_hint"), left, 14 * mm, width, 20 * mm, fonts=fonts, size=8.5,
                  min_size=6.5, component=comp)
 
@@ -992,6 +1223,10 @@ def calibration_pages(doc: Document, backs: Document | None = None) -> None:
         c.drawCentredString(bx, by + (half + 1.5) * mm, "Y (mm)")
         text_box(c, t("duplex_back"), 20 * mm, by + 22 * mm if by < page_h / 2 else by - 50 * mm,
                  page_w - 40 * mm, 26 * mm, fonts=fonts, size=9, min_size=6.5, component=comp)
+        if offset_note:
+            text_box(c, offset_note, 20 * mm,
+                     by + 50 * mm if by < page_h / 2 else by - 70 * mm, page_w - 40 * mm,
+                     16 * mm, fonts=fonts, size=9, min_size=6.5, component=comp, bold=True)
 
     doc.add(Page(comp, front, side="info"))
     if doc.padded:

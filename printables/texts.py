@@ -78,6 +78,65 @@ COMMON_TEXTS: dict[str, dict[str, str]] = {
               "coupe",
         "ko": "뒷면 종이를 앞면 종이에 붙인 뒤 재단 표시대로 자르기",
     },
+    "mode_gutterfold": {
+        "en": "This file is made for single-sided printing, gutterfold: each sheet of cards "
+              "carries the fronts on its top half and their backs on the bottom half. Fold "
+              "it along the dashed line in the middle, printed sides out, glue the blank "
+              "halves together, then cut along the crop marks.",
+        "fr": "Ce fichier est fait pour l'impression recto seul, pliée : chaque feuille de "
+              "cartes porte les rectos sur sa moitié haute et leurs dos sur la moitié basse. "
+              "Pliez-la le long du pointillé du milieu, faces imprimées à l'extérieur, collez "
+              "les deux moitiés blanches l'une sur l'autre, puis découpez aux traits de "
+              "coupe.",
+        "ko": "이 파일은 접어서 쓰는 단면 인쇄용이에요. 카드 종이마다 위쪽 절반에 앞면, 아래쪽 "
+              "절반에 그 뒷면이 있어요. 가운데 점선을 따라 인쇄면이 바깥쪽으로 가게 접고, "
+              "빈 면끼리 붙인 뒤 재단 표시대로 자르세요.",
+    },
+    "how_folded": {
+        "en": "Fold each sheet on its middle line, glue, then cut along the crop marks",
+        "fr": "Plier chaque feuille sur sa ligne du milieu, coller, puis couper aux traits "
+              "de coupe",
+        "ko": "종이를 가운데 선에서 접어 붙인 뒤 재단 표시대로 자르기",
+    },
+    "fold_here": {
+        "en": "Fold here, printed sides out: each back lies behind its front",
+        "fr": "Plier ici, faces imprimées à l'extérieur : chaque dos tombe derrière son "
+              "recto",
+        "ko": "여기서 인쇄면이 바깥쪽으로 가게 접으세요: 뒷면이 앞면 뒤에 와요",
+    },
+    "offset_built": {
+        "en": "This kit is built with its backs moved by {x}, {y} mm (--offset {x},{y}). The "
+              "scale on the back measures the printer, not this kit: if the cross falls on "
+              "{x}, {y}, the backs are in place. Do not add the offset again.",
+        "fr": "Ce kit est fait avec les dos décalés de {x}, {y} mm (--offset {x},{y}). "
+              "L'échelle du verso mesure l'imprimante, pas ce kit : si la croix tombe sur "
+              "{x}, {y}, les dos sont en place. N'ajoutez pas le décalage une seconde fois.",
+        "ko": "이 키트는 뒷면을 {x}, {y} mm 옮겨서 만들었어요 (--offset {x},{y}). 뒷면의 "
+              "눈금은 이 키트가 아니라 프린터를 재요: 십자가 {x}, {y}에 오면 뒷면이 제자리에 "
+              "있는 거예요. 오프셋을 다시 더하지 마세요.",
+    },
+    "print_shop": {
+        "en": "Print-shop file: {bleed} mm of bleed around every card, cards {gap} mm apart, "
+              "TrimBox and BleedBox on every page. Colours are RGB (sRGB): let the shop "
+              "convert them with its own profile.",
+        "fr": "Fichier pour imprimeur : {bleed} mm de fond perdu autour de chaque carte, "
+              "cartes espacées de {gap} mm, TrimBox et BleedBox sur chaque page. Les couleurs "
+              "sont en RVB (sRGB) : laissez l'imprimeur les convertir avec son profil.",
+        "ko": "인쇄소용 파일: 카드마다 {bleed} mm 도련, 카드 간격 {gap} mm, 모든 쪽에 "
+              "TrimBox와 BleedBox가 있어요. 색은 RGB(sRGB)예요: 인쇄소의 프로파일로 변환해 "
+              "달라고 하세요.",
+    },
+    "app_qr": {
+        "en": "Play with the table companion: scan to open a new table of this game.",
+        "fr": "Jouez avec le compagnon de table : scannez pour ouvrir une nouvelle table de "
+              "ce jeu.",
+        "ko": "테이블 도우미와 함께 플레이하세요: 스캔하면 이 게임의 새 테이블이 열려요.",
+    },
+    "per_sheet_count": {
+        "en": "On this paper a sheet holds {n} poker cards.",
+        "fr": "Sur ce papier, une feuille porte {n} cartes au format poker.",
+        "ko": "이 용지 한 장에는 포커 카드 {n}장이 들어가요.",
+    },
     "per_sheet": {
         "en": "On this paper a sheet holds {n} poker cards, 2 mm apart so that a cut a "
               "little off never shows the next card.",

@@ -226,6 +226,13 @@ def card_placements(pdf: PdfReader, page_index: int) -> dict[str, tuple[float, f
     return found
 
 
+def card_trims(pdf: PdfReader, page_index: int) -> dict[str, tuple[float, float]]:
+    """Each card's trim size (width, height in mm) as its marked content gives it."""
+    return {str(operands[1]["/ID"]): tuple(float(v) / MM for v in operands[1]["/Trim"])
+            for operands, operator in operations(pdf, page_index, "Card")
+            if operator == b"BDC" and operands and operands[0] == "/Card"}  # type: ignore[misc]
+
+
 def page_size_mm(pdf: PdfReader, page_index: int) -> tuple[float, float]:
     box = pdf.pages[page_index].mediabox
     return float(box.width) / MM, float(box.height) / MM

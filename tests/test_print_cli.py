@@ -47,11 +47,24 @@ def test_the_kit_and_its_separate_backs(tmp_path: Path, capsys: pytest.CaptureFi
                            str(backs), "--base-url", BASE, "--out", str(out)], capsys)
     assert code == 0 and "wrote" in stdout
     assert PdfReader(str(out)).trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/Simplex"
-    # the calibration back, then 10 sheets of backs: 6 poker cards a sheet on Letter
+    # the calibration back, then 7 sheets of backs: 9 poker cards a sheet on Letter as on A4
     back_pages = PdfReader(str(backs)).pages
-    assert len(back_pages) == 11
+    assert len(back_pages) == 8
     assert "Test d'impression" in back_pages[0].extract_text()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["backs.pdf", "kit.pdf"]
+
+
+def test_gutterfold_for_a_print_shop(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                     ) -> None:
+    """``--duplex gutterfold --bleed 3``: one-sided, fold lines, page boxes on every page."""
+    out = tmp_path / "kit.pdf"
+    code, stdout, _ = run([GAME, "--duplex", "gutterfold", "--bleed", "3", "--base-url", BASE,
+                           "--out", str(out)], capsys)
+    assert code == 0 and "wrote" in stdout
+    pdf = PdfReader(str(out))
+    assert pdf.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/Simplex"
+    assert all("/TrimBox" in page and "/BleedBox" in page for page in pdf.pages)
+    assert sum("Fold here" in (page.extract_text() or "") for page in pdf.pages) > 10
 
 
 @pytest.mark.parametrize(("argv", "message"), [
@@ -60,6 +73,8 @@ def test_the_kit_and_its_separate_backs(tmp_path: Path, capsys: pytest.CaptureFi
     (["--duplex", "both"], "invalid choice: 'both'"),
     (["--offset", "one,two"], "--offset must be two numbers"),
     (["--offset", "30,0"], "offset must be within 10 mm"),
+    (["--bleed", "9"], "bleed must be between 0 and 5 mm, not 9"),
+    (["--bleed", "some"], "invalid float value: 'some'"),
     (["--base-url", "ftp://host"], "--base-url must be an http(s) address"),
     (["--base-url", ""], "need the companion's address"),
     (["--rules-only", "--backs-separate", "{tmp}/b.pdf"], "no backs to write"),

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
-from print_pdf import card_placements, decode_qr, page_size_mm, reader, render
+from print_pdf import MM, card_placements, decode_qr, page_size_mm, plumbed, reader, render
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
@@ -19,6 +19,7 @@ from printables.layout import (
     Document,
     PrintSettings,
     back_position,
+    card_grid,
     fit_grid,
     plan_tiles,
 )
@@ -37,7 +38,7 @@ TEXTS = {"page_of": "page {n} of {m}", "kit": "kit {v}", "blank": "blank", "back
          "back_of": "behind page {n}",
          "print_100": "print at 100 %", "tile": "Tile {name} of {count}",
          "tile_left": "trim left;", "tile_top": "trim top;",
-         "tile_overlap": "overlap {mm} mm."}
+         "tile_overlap": "overlap {mm} mm.", "fold_here": "Fold here"}
 
 
 def texts(key: str) -> str:
@@ -72,23 +73,54 @@ def test_page_sizes_are_exact(paper: str, size: tuple[float, float]) -> None:
         assert h == pytest.approx(size[1], abs=0.01)
 
 
-@pytest.mark.parametrize("paper,cols,rows", [("a4", 3, 3), ("letter", 3, 2),
-                                              ("universal", 3, 2)])
-def test_poker_cards_per_sheet_centred_clear_of_the_edge(paper: str, cols: int,
-                                                          rows: int) -> None:
-    """9 poker cards on A4; Letter's 11 inches hold only two rows with a 2 mm gutter, the
-    bleed and crop marks 5 mm clear of the edge."""
+@pytest.mark.parametrize("paper", ["a4", "letter", "universal"])
+def test_poker_cards_per_sheet_centred_clear_of_the_edge(paper: str) -> None:
+    """9 poker cards on every paper, 2 mm apart. A4 has the bleed and the crop marks 5 mm
+    clear of the edge all round; Letter's 279.4 mm (and universal's) hold the third row
+    only without the marks above and below the grid: 3 x 88 + 2 x 2 = 268 mm leaves 5.7 mm
+    a side, 0.65 mm of bleed before the 5 mm edge."""
     s = PrintSettings(paper=paper)
     page_w, page_h = s.page_size
-    grid = fit_grid(s.page_size, 63 * mm, 88 * mm, bleed=1 * mm, gutter=2 * mm)
-    assert (grid.cols, grid.rows) == (cols, rows)
-    assert grid.x0 / mm == pytest.approx((page_w / mm - 63 * cols - 2 * (cols - 1)) / 2,
-                                         abs=0.05)
-    assert grid.y0 / mm == pytest.approx((page_h / mm - 88 * rows - 2 * (rows - 1)) / 2,
-                                         abs=0.05)
+    grid = card_grid(s, 63 * mm, 88 * mm)
+    assert (grid.cols, grid.rows) == (3, 3)
+    assert grid.x0 / mm == pytest.approx((page_w / mm - 63 * 3 - 2 * 2) / 2, abs=0.05)
+    assert grid.y0 / mm == pytest.approx((page_h / mm - 88 * 3 - 2 * 2) / 2, abs=0.05)
     # the bleed, the shortest crop marks and the 5 mm edge stay on the paper
     room = (grid.bleed + 0.5 * mm + 1.5 * mm + 5 * mm) - 1e-6
-    assert grid.x0 >= room and grid.y0 >= room
+    assert grid.x0 >= room
+    left, bottom, right, top = grid.bleed_sides(grid.capacity - 1)
+    assert (left, right) == (pytest.approx(1 * mm), pytest.approx(1 * mm))
+    if paper == "a4":
+        assert not grid.tight and grid.y0 >= room and bottom == pytest.approx(1 * mm)
+    else:
+        assert grid.tight
+        assert bottom == grid.bleed_sides(0)[3] == pytest.approx(0.65 * mm)
+        assert top == pytest.approx(1 * mm)
+        assert grid.y0 - bottom >= 5 * mm
+        # inside the grid every card keeps its 1 mm into its half of the gutter
+        assert grid.bleed_sides(4) == pytest.approx((1 * mm,) * 4)
+    # the old rule, marks all round, gives Letter only two rows
+    assert fit_grid(s.page_size, 63 * mm, 88 * mm, bleed=1 * mm,
+                    gutter=2 * mm).rows == (3 if paper == "a4" else 2)
+
+
+def test_a_tight_sheet_puts_the_vertical_cuts_marks_in_the_gutters() -> None:
+    """On Letter no mark above or below the grid (no room before the 5 mm edge): each
+    vertical cut has a mark in each gutter between two rows, clear of both trims."""
+    doc = Document("Game", "1", PrintSettings(paper="letter"), texts)
+    grid = doc.add_cards(cards(9), CARD_SIZES_MM["poker"], component="Cards")
+    with plumbed(pdf_of(doc), [0]) as pdf:
+        page = pdf.pages[0]
+        h = float(page.height)
+        vertical = [ln for ln in page.lines if abs(ln["x1"] - ln["x0"]) < 0.01]
+    xs, _ = grid.cuts()
+    gutters = [(grid.y0 + r * 88 * mm + (r - 1) * 2 * mm, grid.y0 + r * (88 + 2) * mm)
+               for r in (1, 2)]
+    found = sorted((round(ln["x0"], 2), round(h - ln["bottom"], 2)) for ln in vertical)
+    assert found == sorted((round(x, 2), round(low + 0.3 * mm, 2)) for x in xs
+                           for low, _ in gutters)
+    for ln in vertical:
+        assert any(low < h - ln["bottom"] < h - ln["top"] < high for low, high in gutters)
 
 
 def test_card_grid_positions_and_sizes_in_the_pdf_to_a_tenth_of_a_mm() -> None:
@@ -303,4 +335,107 @@ def test_cuts_1_mm_off_show_only_the_cards_own_colour(duplex: str, paper: str,
                     foreign = b > r + 40 if own_is_red else r > b + 40
                     assert not foreign, (page + 1, card_id, (dx, dy), (r, g, b))
                 checked += 1
-    assert checked == 2 * len(sheet[:6 if paper == "letter" else 9]) * 4
+    assert checked == 2 * len(sheet) * 4
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_gutterfold_mirrors_each_back_about_the_fold_line(paper: str) -> None:
+    """Gutterfold: one page per sheet, the fronts on its top half, the fold line dashed
+    across the middle with its label, each back the mirror image of its front about that
+    line (same x, same distance below it), the offset of a duplex printer ignored."""
+    s = PrintSettings(paper=paper, duplex="gutterfold", offset_mm=(2.0, -1.0))
+    doc = Document("Game", "1", s, texts)
+    doc.add_cards(cards(7), CARD_SIZES_MM["poker"], component="Cards")
+    data = pdf_of(doc)
+    pdf = reader(data)
+    assert len(pdf.pages) == len(doc.pages) == 3  # 3 cards a sheet, fronts and backs together
+    page_w, page_h = page_size_mm(pdf, 0)
+    fold = page_h / 2
+    placed = card_placements(pdf, 0)
+    fronts = {k: v for k, v in placed.items()}
+    with plumbed(data, [0]) as plumb:
+        page = plumb.pages[0]
+        text = page.extract_text()
+        dashed = [ln for ln in page.lines if abs(ln["top"] - ln["bottom"]) < 0.01
+                  and ln["x1"] - ln["x0"] > page_w * MM / 2]
+    assert [round(float(page.height) - ln["top"], 2) for ln in dashed] == \
+        [round(fold * MM, 2)]
+    assert "Fold here" in text
+    # the marked content names each card twice: front then back
+    ops = [(o[0], o[1]) for o in _card_sides(pdf, 0)]
+    assert [side for _, side in ops] == ["front"] * 3 + ["back"] * 3
+    backs = _placements_by_side(pdf, 0, "back")
+    assert sorted(backs) == sorted(fronts) == ["c0", "c1", "c2"]
+    for card_id, (x, y, _) in _placements_by_side(pdf, 0, "front").items():
+        bx, by, _ = backs[card_id]
+        assert y > fold and y + 88 < page_h - 5
+        assert bx == pytest.approx(x, abs=0.01)
+        # the back's top is as far below the fold as the front's bottom is above it
+        assert fold - (by + 88) == pytest.approx(y - fold, abs=0.01)
+        assert y - fold >= 1 + 1  # the bleed and clear paper on each side of the fold
+    # a single-sided printer: no duplex target on the check page, Simplex asked for
+    assert not doc.padded
+    assert "/Simplex" in str(pdf.trailer["/Root"]["/ViewerPreferences"]["/Duplex"])
+
+
+def _card_sides(pdf, index):  # type: ignore[no-untyped-def]
+    from print_pdf import operations
+
+    return [(str(ops[1]["/ID"]), str(ops[1]["/Side"])[1:])
+            for ops, op in operations(pdf, index, "Card") if op == b"BDC"]
+
+
+def _placements_by_side(pdf, index, side):  # type: ignore[no-untyped-def]
+    """``card_placements`` of one side of a page that holds both (gutterfold)."""
+    from print_pdf import operations
+
+    found = {}
+    current = None
+    for operands, operator in operations(pdf, index, "Card"):
+        if operator == b"BDC" and operands and operands[0] == "/Card":
+            current = str(operands[1]["/ID"]) if str(operands[1]["/Side"]) == f"/{side}" \
+                else None
+        elif current is not None and operator == b"cm":
+            found[current] = (float(operands[4]) / MM, float(operands[5]) / MM, None)
+            current = None
+    return found
+
+
+def test_gutterfold_cards_without_backs_fill_the_page() -> None:
+    """Tokens with no back are laid out as on any single-sided sheet: the fold is for
+    fronts and backs only."""
+    doc = Document("Game", "1", PrintSettings(duplex="gutterfold"), texts)
+    one_sided = [Card(f"t{i}", lambda c, box: None) for i in range(9)]
+    grid = doc.add_cards(one_sided, CARD_SIZES_MM["poker"], component="Tokens")
+    assert grid.capacity == 9 and len(doc.pages) == 1
+
+
+@pytest.mark.parametrize("duplex", ["long", "gutterfold"])
+def test_a_print_shop_file_keeps_3_mm_of_bleed_and_sets_its_boxes(duplex: str) -> None:
+    """``bleed_mm=3``: cards 6 mm apart, every card's art clipped 3 mm beyond its trim on
+    every side, and every page's TrimBox the trim of its cards, its BleedBox 3 mm beyond."""
+    s = PrintSettings(bleed_mm=3, duplex=duplex)
+    assert s.print_shop and not PrintSettings().print_shop
+    doc = Document("Game", "1", s, texts)
+    grid = doc.add_cards(cards(7), CARD_SIZES_MM["poker"], component="Cards")
+    assert grid.gutter == pytest.approx(6 * mm) and not grid.tight
+    pdf = reader(pdf_of(doc))
+    for index, page in enumerate(pdf.pages):
+        trim = [float(v) / MM for v in page.trimbox]
+        bleed = [float(v) / MM for v in page.bleedbox]
+        assert bleed == pytest.approx([trim[0] - 3, trim[1] - 3, trim[2] + 3, trim[3] + 3],
+                                      abs=0.01)
+        placed = card_placements(pdf, index)
+        for x, y, (rx, ry, rw, rh) in placed.values():
+            assert (x - rx, y - ry, rw - 63, rh - 88) == pytest.approx((3, 3, 6, 6), abs=0.01)
+            # every card inside the TrimBox, which is no larger than the cards' union
+            assert trim[0] - 0.01 <= x and x + 63 <= trim[2] + 0.01
+            assert trim[1] - 0.01 <= y and y + 88 <= trim[3] + 0.01
+        if placed:
+            # both sides of a gutterfold page (card_placements keeps each id's last)
+            corners = list(placed.values()) + list(
+                _placements_by_side(pdf, index, "front").values())
+            xs = [x for x, _, _ in corners]
+            ys = [y for _, y, _ in corners]
+            assert (min(xs), min(ys), max(xs) + 63, max(ys) + 88) == pytest.approx(
+                tuple(trim), abs=0.01)

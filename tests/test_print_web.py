@@ -20,10 +20,11 @@ def test_the_print_page_offers_every_option(client: FlaskClient) -> None:
     assert page.status_code == 200
     html = page.get_data(as_text=True)
     for field in ('name="paper"', 'name="lang"', 'name="duplex"', 'name="low_ink"',
-                  'name="part"', 'name="offset_x"', 'name="offset_y"'):
+                  'name="part"', 'name="offset_x"', 'name="offset_y"', 'name="bleed"'):
         assert field in html
     for value in ('value="a4"', 'value="letter"', 'value="universal"', 'value="long"',
-                  'value="short"', 'value="none"', 'value="fr"', 'value="en"'):
+                  'value="short"', 'value="none"', 'value="gutterfold"', 'value="fr"',
+                  'value="en"'):
         assert value in html
     assert f'action="/print/{GAME}/kit.pdf"' in html
 
@@ -43,6 +44,18 @@ def test_download_is_the_kit_with_the_chosen_options(client: FlaskClient) -> Non
     assert float(pdf.pages[0].mediabox.height) == 792
     assert pdf.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipShortEdge"
     assert "Imprimez ce fichier à 100 %" in pdf.pages[0].extract_text()
+
+
+def test_download_gutterfold_for_a_print_shop(client: FlaskClient) -> None:
+    """The print page's gutterfold and print-shop choices reach the PDF: one side, 3 mm of
+    bleed, every page with its TrimBox and BleedBox."""
+    response = client.get(f"/print/{GAME}/kit.pdf?duplex=gutterfold&bleed=3")
+    assert response.status_code == 200
+    pdf = PdfReader(__import__("io").BytesIO(response.data))
+    assert pdf.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/Simplex"
+    assert all("/TrimBox" in page and "/BleedBox" in page for page in pdf.pages)
+    checklist = pdf.pages[1].extract_text()
+    assert "gutterfold" in checklist and "3 mm of bleed" in checklist
 
 
 def test_rule_sheet_qr_codes_point_at_this_server(client: FlaskClient, tmp_path: Path) -> None:
@@ -90,7 +103,9 @@ def test_bad_parameters_are_400_with_a_clear_message(client: FlaskClient) -> Non
                            ("part=box", "Unknown part of the kit: box."),
                            ("lang=de", "This kit has no texts in de."),
                            ("offset_x=abc", "The offset must be a number of millimetres."),
-                           ("offset_y=40", "The offset must be between -10 and 10 mm.")):
+                           ("offset_y=40", "The offset must be between -10 and 10 mm."),
+                           ("bleed=lots", "The bleed must be a number of millimetres."),
+                           ("bleed=9", "The bleed must be between 0 and 5 mm.")):
         response = client.get(f"/print/{GAME}/kit.pdf?{query}")
         assert response.status_code == 400, query
         assert message in response.get_data(as_text=True), query

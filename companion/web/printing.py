@@ -16,7 +16,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request
 
 from printables.build import kit_games, kit_languages, rule_sheet_games
-from printables.layout import DUPLEX_MODES, PAPERS
+from printables.layout import DUPLEX_MODES, HOME_BLEED_MM, PAPERS
 from printables.text import BuildError
 
 from ..games import ALL_GAME_IDS
@@ -84,8 +84,14 @@ def _options(game_id: str) -> dict[str, Any]:
             raise BadRequest(_("The offset must be between -10 and 10 mm."))
         offsets.append(value)
     deck = _deck_values(game_id, args.get("deck") or "") if part != "rules" else None
+    try:
+        bleed = float((args.get("bleed") or str(HOME_BLEED_MM)).replace(",", "."))
+    except ValueError:
+        raise BadRequest(_("The bleed must be a number of millimetres.")) from None
+    if not 0 <= bleed <= 5:
+        raise BadRequest(_("The bleed must be between 0 and 5 mm."))
     return {"paper": paper, "lang": lang, "duplex": duplex, "part": part, "low_ink": low_ink,
-            "offset": (offsets[0], offsets[1]), "deck": deck}
+            "offset": (offsets[0], offsets[1]), "deck": deck, "bleed": bleed}
 
 
 def _deck_values(game_id: str, wanted: str) -> tuple[int, int, str] | None:
@@ -133,7 +139,7 @@ def _pdf(game_id: str, o: dict[str, Any], base_url: str) -> bytes:
             return cached
         job = {"game": game_id, "paper": o["paper"], "lang": o["lang"],
                "low_ink": o["low_ink"], "duplex": o["duplex"], "offset": list(o["offset"]),
-               "part": o["part"], "base_url": base_url,
+               "part": o["part"], "base_url": base_url, "bleed": o["bleed"],
                "deck": json.loads(o["deck"][2]) if o["deck"] else None}
         data = build_in_child(job, slot, float(config["PDF_BUILD_TIMEOUT_S"]))
     with _CACHE_LOCK:
@@ -192,7 +198,8 @@ def game(game_id: str) -> Any:
         default_lang=default_lang,
         duplex_modes=[("long", _("Both sides, long-edge flip")),
                       ("short", _("Both sides, short-edge flip")),
-                      ("none", _("One side, backs to glue on"))],
+                      ("none", _("One side, backs to glue on")),
+                      ("gutterfold", _("One side, fronts and backs folded together"))],
         parts=[("kit", _("The whole kit")), ("rules", _("The rule sheet alone")),
                ("fronts", _("Everything but the card backs")),
                ("backs", _("The card backs alone"))],

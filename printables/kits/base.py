@@ -10,15 +10,14 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ..layout import (
-    CARD_GUTTER_MM,
     ChecklistRow,
     Document,
     DryCanvas,
     Page,
     PrintSettings,
     calibration_pages,
+    card_grid,
     checklist_drawer,
-    fit_grid,
     print_mode_key,
 )
 from ..text import BuildError, FontSet
@@ -62,8 +61,9 @@ class KitBase:
         checklist_at = len(doc.pages)
         doc.add(Page(self.t("checklist"), lambda c: None))  # drawn once the pages are known
         rows = self.fill(doc, backs)
-        if self.s.duplex == "none" and backs is None:
-            rows = [(name, count, first, last, self.t("how_glued") if how in self._two_sided()
+        if self.s.duplex in ("none", "gutterfold") and backs is None:
+            how_single = self.t("how_folded" if self.s.folded else "how_glued")
+            rows = [(name, count, first, last, how_single if how in self._two_sided()
                      else how) for name, count, first, last, how in rows]
         doc.pages[checklist_at] = Page(self.t("checklist"), self.checklist_drawer(rows))
         doc.pages[checklist_at].draw(DryCanvas())  # fit errors surface now, not mid-render
@@ -94,12 +94,23 @@ class KitBase:
                                           "col_how")],
             bring_title=self.t("bring_title"), bring=self.t("bring"), fonts=self.fonts,
             page_size=self.s.page_size, component=self.t("checklist"),
-            note=self.checklist_note())
+            note=self.checklist_note(), app=(self.app_url(), self.t("app_qr")))
+
+    def app_url(self) -> str:
+        """The companion's new-table page of this game, in the kit's language, at the
+        address the rule sheet's QR codes use."""
+        from ..rulesheet import check_base_url
+
+        return f"{check_base_url(self.base_url)}/new/{self.GAME_ID}?lang={self.lang}"
 
     def checklist_note(self) -> str:
-        """How this file is printed (double-sided, single-sided and glued, backs apart) and
-        how many poker cards a sheet of this paper holds."""
-        grid = fit_grid(self.s.page_size, 63 * mm, 88 * mm, bleed=CARD_GUTTER_MM / 2 * mm,
-                        gutter=CARD_GUTTER_MM * mm)
-        return (self.t(print_mode_key(self.s)) + " "
-                + self.t("per_sheet").format(n=grid.capacity))
+        """How this file is printed (double-sided, single-sided and glued or folded, backs
+        apart), how many poker cards a sheet of this paper holds and, for a print shop, the
+        bleed and the colours."""
+        grid = card_grid(self.s, 63 * mm, 88 * mm)
+        note = self.t(print_mode_key(self.s)) + " " + self.t(
+            "per_sheet_count" if self.s.print_shop else "per_sheet").format(n=grid.capacity)
+        if self.s.print_shop:
+            note += " " + self.t("print_shop").format(bleed=f"{self.s.bleed_mm:g}",
+                                                      gap=f"{grid.gutter / mm:g}")
+        return note
