@@ -21,6 +21,7 @@ from print_pdf import (
     page_size_mm,
     pdffonts,
     raw_text,
+    reader,
     render,
 )
 from pypdf import PdfReader
@@ -70,9 +71,10 @@ def test_the_kit_has_every_component_of_the_rulebook(pdf_en: PdfReader) -> None:
     for i in range(len(pdf_en.pages)):
         ids.update(card_placements(pdf_en, i))
     expected = {f"candidate-{n}" for n in range(1, 9)} | {f"crowd-{n}" for n in range(1, 53)}
-    expected |= {"marine", "summary", "token-marine"}
-    expected |= {f"token-{n}" for n in range(1, 9)}
+    expected |= {"marine", "summary", "tokens"}  # the nine tokens share one card's place
     assert ids == expected
+    tokens = set().union(*(marked_rects(pdf_en, i, "Token") for i in range(len(pdf_en.pages))))
+    assert tokens == {f"token-{n}" for n in range(1, 9)} | {"token-marine"}
 
 
 def test_page_one_is_the_calibration_page_and_every_page_is_a4(pdf_en: PdfReader) -> None:
@@ -172,7 +174,7 @@ def test_backs_separate_writes_two_files_with_matching_cards(out: Path) -> None:
         back = card_placements(backs, i)
         assert set(front) == set(back)
         for card_id, (x, y, _) in front.items():
-            width = kit.TOKEN[0] if card_id.startswith("token") else 63
+            width = 63  # every card, the tokens' place too
             assert back[card_id][:2] == (pytest.approx(210 - x - width, abs=0.1),
                                          pytest.approx(y, abs=0.1))
 
@@ -333,9 +335,8 @@ def test_every_token_fits_side_by_side_on_one_track_space(paper: str, out: Path)
     tokens: dict[str, list[float]] = {}
     for i in range(len(pdf.pages)):
         spaces.update(marked_rects(pdf, i, "Space"))
-        for card_id, (x, y, rect) in card_placements(pdf, i).items():
-            if card_id.startswith("token"):
-                tokens[card_id] = [x, y, rect[2] - 2 * (x - rect[0]), rect[3] - 2 * (y - rect[1])]
+        if "(backs)" not in raw_text(pdf, i):
+            tokens.update(marked_rects(pdf, i, "Token"))
     top = kit.data()["track"]["top"]
     assert sorted(spaces, key=int) == [str(n) for n in range(top + 1)]
     assert len(tokens) == 9
@@ -422,3 +423,34 @@ def test_a_journalists_medium_stays_inside_its_ring_in_low_ink(lang: str) -> Non
                 for x, y in corners:
                     assert (x - cx) ** 2 + (y - cy) ** 2 <= (r - 0.3) ** 2, (ch["text"], x, y)
     assert checked >= 4 * sum(map(len, media))
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_the_tokens_share_the_crowd_cards_last_sheet(duplex: str) -> None:
+    """The nine tokens fill the free place of the crowd cards' last sheet (53 cards, 9 a
+    sheet) instead of a sheet and a back of their own; each token's back shows its name
+    where the front turns over onto; the checklist points at that sheet."""
+    pdf = reader(kit_bytes(GAME, duplex=duplex))
+    footers = [" ".join(raw_text(pdf, i).split()) for i in range(len(pdf.pages))]
+    assert not any("· Candidate tokens ·" in f for f in footers)
+    fronts = [i for i in range(len(pdf.pages)) if "tokens" in card_placements(pdf, i)
+              and "(backs)" not in footers[i]]
+    backs = [i for i in range(len(pdf.pages)) if "tokens" in card_placements(pdf, i)
+             and "(backs)" in footers[i]]
+    assert len(fronts) == len(backs) == 1
+    front = card_placements(pdf, fronts[0])
+    assert len(front) == 9 and sum(c.startswith("crowd-") for c in front) == 7
+    assert "Crowd cards + Summary card" in footers[fronts[0]]
+    names = {f"token-{i + 1}": c["name"] for i, c in enumerate(kit.data()["candidates"])}
+    names["token-marine"] = "Marine"
+    on_front, on_back = (marked_rects(pdf, i, "Token") for i in (fronts[0], backs[0]))
+    assert set(on_front) == set(on_back) == set(names)
+    for ident, (x, y, w, h) in on_front.items():
+        bx, by = on_back[ident][:2]
+        # within the card's place (63 x 88), mirrored as the sheet is
+        expected = (x, 88 - y - h) if duplex == "short" else (63 - x - w, y)
+        assert (bx, by) == (pytest.approx(expected[0], abs=0.05),
+                            pytest.approx(expected[1], abs=0.05)), ident
+    checklist = " ".join(raw_text(pdf, 2).split())
+    assert re.search(rf"Candidate tokens 8 \+ Marine's marker {fronts[0] + 1} In the last place",
+                     checklist), checklist

@@ -27,6 +27,7 @@ from ..layout import (
     Document,
     Page,
     PrintSettings,
+    card_grid,
     legible,
 )
 from ..text import BuildError, symbol, text_box
@@ -42,6 +43,8 @@ POKER = (63.0, 88.0)
 TOKEN = (16.0, 11.0)
 """A candidate token: a flat chip, nine side by side on one track space."""
 TOKEN_GAP_MM = 1.5
+TOKEN_SHEET_GAP_MM = 3.0
+"""Between two tokens printed in a card's place: room for the scissors."""
 TRACK_LABEL_MM = 17.0
 TRACK_ROW_MM = 15.5
 """One row of the track page per space, its number on the left."""
@@ -72,6 +75,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Cut out; glue on card stock if you like",
         "fr": "Découper ; coller sur du carton si vous voulez",
         "ko": "오려 내기; 원하면 두꺼운 종이에 붙이기",
+    },
+    "how_tokens_shared": {
+        "en": "In the last place of the crowd cards' last sheet: cut it out, then cut each "
+              "token along its outline",
+        "fr": "À la dernière place de la dernière feuille des cartes Foule : découpez-la, "
+              "puis chaque pion le long de son contour",
+        "ko": "군중 카드 마지막 장의 마지막 칸: 오려 낸 뒤 말마다 윤곽선을 따라 자르기",
     },
     "how_rules": {"en": "Keep at hand; scan the QR codes", "fr": "À garder sous la main ; "
                   "scannez les QR codes", "ko": "곁에 두고 QR 코드를 스캔"},
@@ -446,15 +456,26 @@ class Kit(KitBase):
                 lambda: doc.add_cards(self.candidate_cards() + [self.marine_card()], POKER,
                                       component=self.t("candidates") + " + "
                                       + self.t("marine_card"), backs=backs))
-        section(self.t("crowd") + " + " + self.t("summary"), "52 + 1", self.t("how_cards"),
-                lambda: doc.add_cards(self.crowd_cards() + [self.summary_card()], POKER,
-                                      component=self.t("crowd") + " + " + self.t("summary"),
-                                      backs=backs))
+        crowd = self.crowd_cards() + [self.summary_card()]
+        crowd_name = self.t("crowd") + " + " + self.t("summary")
+        grid = card_grid(self.s, POKER[0] * mm, POKER[1] * mm, count=len(crowd) + 1)
+        shared = len(crowd) % grid.capacity != 0
+        # the nine tokens take the free place of the crowd cards' last sheet, if it has
+        # one, rather than a sheet (and its back) of their own
+        section(crowd_name, "52 + 1", self.t("how_cards"),
+                lambda: doc.add_cards(crowd + ([self.token_sheet()] if shared else []), POKER,
+                                      component=crowd_name, backs=backs))
+        if shared:
+            last = max(i + 1 for i, page in enumerate(doc.pages)
+                       if page.component == crowd_name and page.side == "front")
+            counts.append((self.t("tokens"), self.t("tokens_count"), last, last,
+                           self.t("how_tokens_shared")))
+        else:
+            section(self.t("tokens"), self.t("tokens_count"), self.t("how_tokens"),
+                    lambda: doc.add_cards([self.token_sheet()], POKER,
+                                          component=self.t("tokens"), backs=backs))
         section(self.t("track"), "1", self.t("how_page"),
                 lambda: self.add_single(doc, Page(self.t("track"), self.track_page())))
-        section(self.t("tokens"), self.t("tokens_count"), self.t("how_tokens"),
-                lambda: doc.add_cards(self.tokens(), TOKEN, component=self.t("tokens"),
-                                      gutter_mm=4, backs=backs))
         doc.start_sheet()
         section(self.t("rules"), "1", self.t("how_rules"),
                 lambda: add_rule_sheet(doc, GAME_ID, self.lang, self.base_url))
@@ -772,14 +793,41 @@ class Kit(KitBase):
                      component=comp, valign="top", max_lines=2)
         return draw
 
-    def tokens(self) -> list[Card]:
-        cards = []
-        for i, cand in enumerate(self.d["candidates"]):
-            art = self.token(cand["name"], legible(self.parties[cand["party"]]["color"]))
-            cards.append(Card(f"token-{i + 1}", art, art))
-        marine = self.token("Marine", MARINE_COLOR)
-        cards.append(Card("token-marine", marine, marine))
-        return cards
+    def token_sheet(self) -> Card:
+        """The nine tokens (eight candidates and Marine's marker), 3 by 3 in one card's
+        place, each outlined where it is cut; on the back, each token's name again at the
+        place its front turns over onto (mirrored as the sheet's backs are), so a token
+        reads on both faces."""
+        tokens = [(f"token-{i + 1}", cand["name"],
+                   legible(self.parties[cand["party"]]["color"]))
+                  for i, cand in enumerate(self.d["candidates"])]
+        tokens.append(("token-marine", "Marine", MARINE_COLOR))
+        tw, th, gap = TOKEN[0] * mm, TOKEN[1] * mm, TOKEN_SHEET_GAP_MM * mm
+        flip_rows = self.s.duplex in ("short", "gutterfold")  # as back_position mirrors
+
+        def face(back: bool) -> Callable[[Canvas, CardBox], None]:
+            def draw(c: Canvas, box: CardBox) -> None:
+                x0 = (box.width - 3 * tw - 2 * gap) / 2
+                y0 = (box.height - 3 * th - 2 * gap) / 2
+                token_box = CardBox(tw, th, 0.0, 0.0, box.settings)
+                for index, (ident, name, color) in enumerate(tokens):
+                    row, col = divmod(index, 3)
+                    if back:
+                        row, col = (2 - row, col) if flip_rows else (row, 2 - col)
+                    x, y = x0 + col * (tw + gap), y0 + (2 - row) * (th + gap)
+                    marked(c, "Token", ident)
+                    c.rect(x, y, tw, th, stroke=0, fill=0)  # where it is (for tests)
+                    end_marked(c)
+                    c.saveState()
+                    c.translate(x, y)
+                    self.token(name, color)(c, token_box)
+                    c.setStrokeColorRGB(0.3, 0.3, 0.3)
+                    c.setLineWidth(0.3)
+                    c.rect(0, 0, tw, th, stroke=1, fill=0)  # the cut
+                    c.restoreState()
+            return draw
+
+        return Card("tokens", face(False), face(True))
 
     def token(self, name: str, color: str) -> Callable[[Canvas, CardBox], None]:
         """A flat token, its name on both faces: nine of them lie side by side on a space."""
