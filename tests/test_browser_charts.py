@@ -55,17 +55,27 @@ CHART_PROBLEMS = """(least) => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def finished(live_server: Any) -> dict[str, DrivenTable]:
-    """One game of each played to its end (random legal moves), its first seat freed for a
-    phone of the tests to take."""
-    tables = {}
-    for game_id, game in GAMES.items():
-        table = new_table(live_server, game_id, count=PLAYERS.get(game_id, game.MAX_PLAYERS))
+class Finished(dict[str, DrivenTable]):
+    """One game of each played to its end (random legal moves) when a test first asks for
+    it, its first seat freed for a phone of the tests to take: a pytest worker plays only
+    the games of the tests it runs."""
+
+    def __init__(self, server: Any) -> None:
+        super().__init__()
+        self.server = server
+
+    def __missing__(self, game_id: str) -> DrivenTable:
+        game = GAMES[game_id]
+        table = new_table(self.server, game_id, count=PLAYERS.get(game_id, game.MAX_PLAYERS))
         table.until(lambda t: t.over(), limit=1500)
-        call(live_server, "DELETE", f"/api/tables/{table.id}/seats/0", host=table.host)
-        tables[game_id] = table
-    return tables
+        call(self.server, "DELETE", f"/api/tables/{table.id}/seats/0", host=table.host)
+        self[game_id] = table
+        return table
+
+
+@pytest.fixture(scope="module")
+def finished(live_server: Any) -> Finished:
+    return Finished(live_server)
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
