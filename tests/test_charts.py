@@ -93,9 +93,22 @@ def _play(app: Flask, game_id: str, players: list[dict[str, Any]] | None = None,
         return Played(view.id, ends)
 
 
+class _Played(dict[str, Played]):
+    """Each game played when a test first asks for it: under pytest-xdist a worker plays
+    only the games of the tests it runs."""
+
+    def __init__(self, app: Flask) -> None:
+        super().__init__()
+        self.app = app
+
+    def __missing__(self, game_id: str) -> Played:
+        self[game_id] = _play(self.app, game_id)
+        return self[game_id]
+
+
 @pytest.fixture(scope="module")
 def played(app: Flask) -> dict[str, Played]:
-    return {game_id: _play(app, game_id) for game_id in GAMES}
+    return _Played(app)
 
 
 def _view(app: Flask, table_id: str) -> TableView:
@@ -292,8 +305,8 @@ def test_hidden_money_is_never_charted(app: Flask, hidden: bool) -> None:
 
 def test_charts_read_only_the_public_view(app: Flask, played: dict[str, Played],
                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    for game_id, play in played.items():
-        view = _view(app, play.table_id)
+    for game_id in GAMES:
+        view = _view(app, played[game_id].table_id)
         game = view.game
         viewers: list[Any] = []
         real = game.to_json
