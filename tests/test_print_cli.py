@@ -47,9 +47,10 @@ def test_the_kit_and_its_separate_backs(tmp_path: Path, capsys: pytest.CaptureFi
                            str(backs), "--base-url", BASE, "--out", str(out)], capsys)
     assert code == 0 and "wrote" in stdout
     assert PdfReader(str(out)).trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/Simplex"
-    # the calibration back, then 7 sheets of backs: 9 poker cards a sheet on Letter as on A4
+    # the calibration back, then 6 sheets of backs: 9 poker cards a sheet on Letter as on A4
+    # (the tokens in the free place of the crowd cards' last sheet)
     back_pages = PdfReader(str(backs)).pages
-    assert len(back_pages) == 8
+    assert len(back_pages) == 7
     assert "Test d'impression" in back_pages[0].extract_text()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["backs.pdf", "kit.pdf"]
 
