@@ -3,6 +3,7 @@ worker is SIGKILLed, or while PostgreSQL restarts; every acknowledged write in t
 
 from __future__ import annotations
 
+import http.client
 import logging
 import os
 import random
@@ -37,6 +38,12 @@ class Writer:
     retries: int = 0
 
     def run(self, stop: threading.Event) -> None:
+        try:
+            self._write(stop)
+        except Exception as error:  # noqa: BLE001  (reported, and counted as a failure)
+            self.statuses[f"probe error {error!r}"[:120]] += 1
+
+    def _write(self, stop: threading.Event) -> None:
         rng = random.Random(self.number)
         game = get_game(self.game_id)
         while not stop.is_set():
@@ -76,7 +83,7 @@ class Writer:
         for attempt in range(600):
             try:
                 status, body = send(*request)
-            except (OSError, ConnectionError) as error:
+            except (OSError, http.client.HTTPException) as error:  # cut off, even mid-body
                 status, body = 0, error
             self.statuses["no answer" if status == 0 else str(status)] += 1
             if status not in (0, 502, 503, 504):
@@ -104,6 +111,7 @@ def count_lost_and_doubled(writers: list[Writer], version_of: Callable[[str], in
     tally.notes.append("answers: " + ", ".join(f"{k}: {v}" for k, v in sorted(statuses.items())))
     tally.check(lost == 0 and doubled == 0, f"{lost} lost, {doubled} doubled")
     tally.check(statuses["500"] == 0, f"{statuses['500']} answers 500")
+    tally.check(not any(k.startswith("probe error") for k in statuses), "a writer broke")
 
 
 def _children(pid: int) -> list[int]:

@@ -31,18 +31,18 @@ def g01_seat_flood(scale: int) -> tuple[str, str, bool]:
     made = host.post("/new/casse-toi-pov-con", data={
         "player.name": [p["name"] for p in CASSE], "player.party": [p["party"] for p in CASSE]})
     table = {"id": made.headers["Location"].rsplit("/", 1)[1]}
-    holder = app.test_client()
-    holder.post(f"/t/{table['id']}/claim", data={"seat": "0"})
+    for seat in range(4):  # every seat held by its phone
+        app.test_client().post(f"/t/{table['id']}/claim", data={"seat": str(seat)})
     answers: Counter[int] = Counter()
     for n in range(scale):
         phone = app.test_client()
         address = f"10.{n // 250}.{n % 250}.1"
         phone.get(f"/t/{table['id']}", environ_base={"REMOTE_ADDR": address})
-        answers[phone.post(f"/t/{table['id']}/claim", data={"seat": "0"},
+        answers[phone.post(f"/t/{table['id']}/claim", data={"seat": str(n % 4)},
                            environ_base={"REMOTE_ADDR": address}).status_code] += 1
     page = host.get(f"/t/{table['id']}").get_data(as_text=True)
     cards = page.count("Hand it over")
-    return (f"{scale} cookie-less phones ask for a held seat",
+    return (f"{scale} cookie-less phones each ask for one of the 4 held seats",
             f"{answers[302]} asked, {answers[429]} answered 429; host's page {len(page) // 1024}"
             f" KB with {cards} request cards and 'Refuse all'",
             answers[302] <= 6 and cards <= 6 and "Refuse all" in page)
