@@ -1,5 +1,8 @@
 """The layout core every kit uses: paper, card grids, bleed, crop marks, duplex backs,
-tiled boards, the calibration page and the page footer.
+tiled boards, the calibration page and the page footer. The document and its pages, the
+checklist, the calibration page and colour contrast are here; the settings and shared
+constants in ``paper``, card sheets in ``sheets``, tiled boards in ``boards`` (all of them
+importable from here too).
 
 Units: ReportLab points inside drawing code; sizes given in millimetres in the public API
 (``*_mm`` names) are converted once with ``mm``.
@@ -40,7 +43,6 @@ position in the file.
 
 from __future__ import annotations
 
-import math
 import os
 import tempfile
 from collections.abc import Callable, Sequence
@@ -53,307 +55,68 @@ from reportlab import rl_config
 from reportlab.lib.units import inch, mm
 from reportlab.pdfgen.canvas import Canvas
 
-from .text import BuildError, FontSet, fit, fonts_for, register_fonts, string_width, text_box
+from .boards import (
+    GLUE_MM,
+    Tile,
+    _tile_drawer,
+    cut_tile_drawer,
+    plan_cut_tiles,
+    plan_tiles,
+)
+from .paper import (
+    CARD_GUTTER_MM,
+    CARD_SIZES_MM,
+    CROP_GAP,
+    CROP_LENGTH,
+    CROP_MIN,
+    DUPLEX_MODES,
+    EDGE,
+    EDGE_MM,
+    FOLD_GAP_EXTRA,
+    FOOTER_BASELINE,
+    FOOTER_SIZE,
+    HOME_BLEED_MM,
+    MARK_MARGIN,
+    PAPERS,
+    TIGHT_BLEED_MIN,
+    TIGHT_CARD_MIN,
+    Card,
+    CardBox,
+    CardDraw,
+    PrintSettings,
+)
+from .sheets import (
+    Grid,
+    _grid_footer,
+    _sheet_drawer,
+    _sheet_trim,
+    back_position,
+    card_grid,
+    draw_crop_marks,
+    draw_cut_lines,
+    fit_grid,
+    fold_gap,
+    folded_sheet_drawer,
+    gutterfold_grid,
+    place_card,
+)
+from .text import BuildError, FontSet, fit, register_fonts, string_width, text_box
+
+__all__ = [
+    "CARD_GUTTER_MM", "CARD_SIZES_MM", "CROP_GAP", "CROP_LENGTH", "CROP_MIN", "DUPLEX_MODES",
+    "EDGE", "EDGE_MM", "FOLD_GAP_EXTRA", "FOOTER_BASELINE", "FOOTER_SIZE", "GLUE_MM",
+    "HOME_BLEED_MM", "MARK_MARGIN", "PAPERS", "TIGHT_BLEED_MIN", "TIGHT_CARD_MIN", "BuildError",
+    "Card", "CardBox", "CardDraw", "ChecklistRow", "Document", "DryCanvas", "FontSet", "Grid",
+    "Page", "PrintSettings", "Tile", "back_position", "calibration_pages", "card_grid",
+    "checklist_drawer", "contrast_ratio", "cut_tile_drawer", "draw_crop_marks",
+    "draw_cut_lines", "fit_grid", "fold_gap", "folded_sheet_drawer", "gutterfold_grid",
+    "hex_color", "legible", "place_card", "plan_cut_tiles", "plan_tiles", "print_mode_key",
+    "relative_luminance", "set_page_boxes", "string_fits", "write_atomic",
+]
 
 # Binary (compressed) streams rather than ASCII85: smaller files, faster builds. ReportLab
 # reads this per document; printables are its only user in the companion's process.
 rl_config.useA85 = 0
-
-# --------------------------------------------------------------------------- sizes
-
-PAPERS: dict[str, tuple[float, float]] = {
-    "a4": (210 * mm, 297 * mm),
-    "letter": (8.5 * inch, 11 * inch),
-    # Fits both A4 and Letter unscaled: A4's width, Letter's height.
-    "universal": (210 * mm, 11 * inch),
-}
-CARD_SIZES_MM: dict[str, tuple[float, float]] = {
-    "poker": (63.0, 88.0),
-    "bridge": (57.15, 88.9),
-    "mini": (41.0, 63.0),
-    "tarot": (70.0, 120.0),
-}
-DUPLEX_MODES = ("long", "short", "none", "gutterfold")
-EDGE_MM = 5.0
-EDGE = EDGE_MM * mm
-"""Nothing is drawn nearer than this to a paper edge: what home printers leave blank."""
-CROP_GAP = 0.5 * mm
-CROP_LENGTH = 4 * mm
-CROP_MIN = 1.5 * mm
-MARK_MARGIN = EDGE + CROP_GAP + CROP_MIN
-"""Room kept between the bleed and the paper edge: the shortest crop marks and the edge."""
-CARD_GUTTER_MM = 2.0
-"""Gap between two cards of a sheet; each card bleeds into its half."""
-HOME_BLEED_MM = CARD_GUTTER_MM / 2
-"""The bleed of a file for a home printer; more makes a print-shop file."""
-TIGHT_BLEED_MIN = 0.5 * mm
-"""The least bleed left along a grid's top and bottom edge when a row is gained there."""
-TIGHT_CARD_MIN = 80 * mm
-"""The shortest card a row is gained for: the footer then runs beside a row."""
-FOLD_GAP_EXTRA = 4 * mm
-"""Gutterfold: clear paper between a card's bleed and the fold line, room for its label."""
-FOOTER_SIZE = 6.0
-FOOTER_BASELINE = EDGE + 1.0 * mm
-"""Baseline of the bottom footer: its descenders stay clear of the edge."""
-
-
-@dataclass(frozen=True)
-class PrintSettings:
-    """Everything a user chooses when printing a kit."""
-
-    paper: str = "a4"
-    lang: str = "en"
-    low_ink: bool = False
-    duplex: str = "long"
-    offset_mm: tuple[float, float] = (0.0, 0.0)
-    bleed_mm: float = HOME_BLEED_MM
-    safe_mm: float = 3.0
-    cut_lines: bool = False
-    backs_separate: bool = False
-    # the language whose fonts to embed, when not ``lang``'s: an English kit of a game whose
-    # names are Korean needs the Korean font (it covers Latin too)
-    font_lang: str = ""
-
-    def __post_init__(self) -> None:
-        if self.paper not in PAPERS:
-            raise BuildError(f"unknown paper {self.paper!r}; choose one of {', '.join(PAPERS)}")
-        if self.duplex not in DUPLEX_MODES:
-            raise BuildError(f"unknown duplex mode {self.duplex!r}; "
-                             "choose long, short, none or gutterfold")
-        if not 0 <= self.bleed_mm <= 5:
-            raise BuildError(f"bleed must be between 0 and 5 mm, not {self.bleed_mm}")
-        if any(abs(v) > 10 for v in self.offset_mm):
-            raise BuildError("front/back offset must be within 10 mm")
-
-    @property
-    def page_size(self) -> tuple[float, float]:
-        return PAPERS[self.paper]
-
-    @property
-    def print_shop(self) -> bool:
-        """A file for a print shop: more bleed than a home print's gutter holds."""
-        return self.bleed_mm > HOME_BLEED_MM
-
-    @property
-    def folded(self) -> bool:
-        """Gutterfold: each sheet's fronts and backs on one page, folded along the middle."""
-        return self.duplex == "gutterfold"
-
-    @property
-    def bleed(self) -> float:
-        return self.bleed_mm * mm
-
-    @property
-    def safe(self) -> float:
-        return self.safe_mm * mm
-
-    @property
-    def fonts(self) -> FontSet:
-        return fonts_for(self.font_lang or self.lang)
-
-
-@dataclass(frozen=True)
-class CardBox:
-    """What a card's drawing function gets: the trim size, the bleed to fill and the safe
-    inset inside which text and key art belong. The origin is the trim box's bottom-left."""
-
-    width: float
-    height: float
-    bleed: float
-    safe: float
-    settings: PrintSettings
-
-    @property
-    def low_ink(self) -> bool:
-        return self.settings.low_ink
-
-    @property
-    def fonts(self) -> FontSet:
-        return self.settings.fonts
-
-
-CardDraw = Callable[[Canvas, CardBox], None]
-
-
-@dataclass(frozen=True)
-class Card:
-    """One card (or token) of a sheet: its front and, if it has one, its back."""
-
-    id: str
-    front: CardDraw
-    back: CardDraw | None = None
-
-
-# --------------------------------------------------------------------------- grid
-
-
-@dataclass(frozen=True)
-class Grid:
-    """Card slots on a page. Slot 0 is top-left; slots run left to right, top to bottom.
-    ``x0``/``y0`` is the bottom-left corner of the grid's trim area."""
-
-    cols: int
-    rows: int
-    card_w: float
-    card_h: float
-    gutter: float
-    x0: float
-    y0: float
-    bleed: float
-    edge_bleed_y: float | None = None
-    """The bleed along the grid's top and bottom edge when less than ``bleed`` (a row gained
-    without the top and bottom crop marks); their marks are then in the row gutters."""
-    folded: bool = False
-    """A gutterfold sheet's fronts: the top half of the page, the backs mirrored below."""
-
-    @property
-    def tight(self) -> bool:
-        return self.edge_bleed_y is not None
-
-    @property
-    def capacity(self) -> int:
-        return self.cols * self.rows
-
-    @property
-    def width(self) -> float:
-        return self.cols * self.card_w + (self.cols - 1) * self.gutter
-
-    @property
-    def height(self) -> float:
-        return self.rows * self.card_h + (self.rows - 1) * self.gutter
-
-    def slot(self, index: int) -> tuple[float, float]:
-        """Bottom-left corner of the trim box of slot ``index``."""
-        row, col = divmod(index, self.cols)
-        x = self.x0 + col * (self.card_w + self.gutter)
-        y = self.y0 + self.height - (row + 1) * self.card_h - row * self.gutter
-        return x, y
-
-    def bleed_sides(self, index: int) -> tuple[float, float, float, float]:
-        """How far the art of slot ``index`` may extend beyond its trim box on the left,
-        bottom, right and top: the full bleed at the grid's edge, half the gutter inside."""
-        row, col = divmod(index, self.cols)
-        inner = min(self.bleed, self.gutter / 2)
-        edge_y = self.bleed if self.edge_bleed_y is None else self.edge_bleed_y
-        left = self.bleed if col == 0 else inner
-        right = self.bleed if col == self.cols - 1 else inner
-        top = edge_y if row == 0 else inner
-        bottom = edge_y if row == self.rows - 1 else inner
-        return left, bottom, right, top
-
-    def cuts(self) -> tuple[list[float], list[float]]:
-        """The x positions of vertical cuts and the y positions of horizontal cuts."""
-        xs: set[float] = set()
-        ys: set[float] = set()
-        for col in range(self.cols):
-            x = self.x0 + col * (self.card_w + self.gutter)
-            xs.update((round(x, 4), round(x + self.card_w, 4)))
-        for row in range(self.rows):
-            y = self.y0 + row * (self.card_h + self.gutter)
-            ys.update((round(y, 4), round(y + self.card_h, 4)))
-        return sorted(xs), sorted(ys)
-
-
-def fit_grid(
-    page_size: tuple[float, float],
-    card_w: float,
-    card_h: float,
-    *,
-    bleed: float,
-    gutter: float = 0.0,
-    margin: float = MARK_MARGIN,
-    count: int | None = None,
-    tight: bool = False,
-) -> Grid:
-    """The largest grid of ``card_w`` x ``card_h`` cards that fits the page with the bleed
-    and ``margin`` around it, centred on the page; with ``count`` cards that fit one
-    sheet, only the rows they fill. ``tight``: a row more if it fits with no crop marks
-    above and below the grid and at least ``TIGHT_BLEED_MIN`` of bleed there (the marks of
-    the vertical cuts then go into the gutters between the rows)."""
-    page_w, page_h = page_size
-    cols = int((page_w - 2 * (bleed + margin) + gutter) // (card_w + gutter) + 1e-9)
-    rows = int((page_h - 2 * (bleed + margin) + gutter) // (card_h + gutter) + 1e-9)
-    edge_bleed_y = None
-    # (a row long enough for the footer along the left margin: no room for it below)
-    if tight and gutter > 0 and card_h >= TIGHT_CARD_MIN:
-        edge = min(bleed, TIGHT_BLEED_MIN)
-        more = int((page_h - 2 * (EDGE + edge) + gutter) // (card_h + gutter) + 1e-9)
-        if more > rows >= 1 and (count is None or count > cols * rows):
-            rows = more
-            height = rows * card_h + (rows - 1) * gutter
-            # what is left before the edge, less a hair for rounding
-            edge_bleed_y = min(bleed, (page_h - height) / 2 - EDGE - 0.05 * mm)
-    if count is not None and cols >= 1 and count < cols * rows:
-        # one sheet is enough: no empty rows, so the cards sit in the middle of the page
-        rows = max(1, math.ceil(count / cols))
-    if cols < 1 or rows < 1:
-        raise BuildError(
-            f"a {card_w / mm:.1f} x {card_h / mm:.1f} mm card does not fit the paper; "
-            "tile it as a board instead"
-        )
-    width = cols * card_w + (cols - 1) * gutter
-    height = rows * card_h + (rows - 1) * gutter
-    return Grid(cols, rows, card_w, card_h, gutter, (page_w - width) / 2,
-                (page_h - height) / 2, bleed, edge_bleed_y)
-
-
-def fold_gap(bleed: float) -> float:
-    """Gutterfold: from the fold line to the nearest card's trim."""
-    return bleed + FOLD_GAP_EXTRA
-
-
-def gutterfold_grid(page_size: tuple[float, float], card_w: float, card_h: float, *,
-                    bleed: float, gutter: float, count: int | None = None) -> Grid:
-    """The fronts' grid of a gutterfold sheet: the top half of the page, from
-    ``fold_gap`` above the fold line (the page's middle) up to the crop marks' margin;
-    the backs are its mirror image about the fold line (``back_position``)."""
-    page_w, page_h = page_size
-    half = page_h / 2 - fold_gap(bleed)
-    cols = int((page_w - 2 * (bleed + MARK_MARGIN) + gutter) // (card_w + gutter) + 1e-9)
-    rows = int((half - bleed - MARK_MARGIN + gutter) // (card_h + gutter) + 1e-9)
-    if cols < 1 or rows < 1:
-        raise BuildError(f"a {card_w / mm:.1f} x {card_h / mm:.1f} mm card does not fit "
-                         "half the paper: print it double-sided instead of gutterfold")
-    if count is not None:
-        rows = min(rows, max(1, math.ceil(count / cols)))
-    width = cols * card_w + (cols - 1) * gutter
-    return Grid(cols, rows, card_w, card_h, gutter, (page_w - width) / 2,
-                page_h / 2 + fold_gap(bleed), bleed, folded=True)
-
-
-def card_grid(settings: PrintSettings, card_w: float, card_h: float, gutter_mm: float = 0.0,
-              count: int | None = None, two_sided: bool = True) -> Grid:
-    """The grid a sheet of these cards gets with these settings: 2 mm apart for a home
-    print, twice the bleed for a print shop; the top half of the page in gutterfold (a
-    card larger than half the page gets a whole page, its backs the next page to glue on,
-    as single-sided: ``Grid.folded`` says which)."""
-    gutter = max(gutter_mm, CARD_GUTTER_MM, 2 * settings.bleed_mm) * mm
-    bleed = min(settings.bleed, gutter / 2)
-    if settings.folded and two_sided:
-        try:
-            return gutterfold_grid(settings.page_size, card_w, card_h, bleed=bleed,
-                                   gutter=gutter, count=count)
-        except BuildError:
-            pass
-    return fit_grid(settings.page_size, card_w, card_h, bleed=bleed, gutter=gutter,
-                    count=count, tight=not settings.print_shop)
-
-
-def back_position(
-    x: float, y: float, w: float, h: float, page_size: tuple[float, float], settings: PrintSettings
-) -> tuple[float, float]:
-    """Where the back of a card whose front trim box is at (x, y) goes on the back page."""
-    page_w, page_h = page_size
-    dx, dy = settings.offset_mm[0] * mm, settings.offset_mm[1] * mm
-    if settings.folded:
-        # mirrored about the fold line across the middle; no printer shifts a fold
-        return x, page_h - y - h
-    if settings.duplex == "short":
-        return x + dx, page_h - y - h + dy
-    # long-edge flip, and simplex sheets glued back to back, turn over the long edge
-    return page_w - x - w + dx, y + dy
-
-
 # --------------------------------------------------------------------------- pages
 
 
@@ -553,75 +316,6 @@ def write_atomic(path: str | os.PathLike[str], render: Callable[[IO[bytes]], Non
         raise
 
 
-def _sheet_drawer(
-    sheet: Sequence[Card], grid: Grid, page_size: tuple[float, float], s: PrintSettings, side: str
-) -> Callable[[Canvas], None]:
-    def draw(c: Canvas) -> None:
-        for index, card in enumerate(sheet):
-            art = card.front if side == "front" else card.back
-            x, y = grid.slot(index)
-            left, bottom, right, top = grid.bleed_sides(index)
-            if side == "back":
-                x, y = back_position(x, y, grid.card_w, grid.card_h, page_size, s)
-                if s.duplex in ("short", "gutterfold"):
-                    bottom, top = top, bottom
-                else:
-                    left, right = right, left
-            if art is None:
-                continue
-            place_card(c, art, card.id, side, x, y, grid.card_w, grid.card_h,
-                       (left, bottom, right, top), s, bleed=grid.bleed)
-        # gutterfold: no mark towards the fold, where the other side's cards are
-        # the marks below the grid are drawn with the footer, which knows where its text is
-        draw_crop_marks(c, grid, page_size, s, side,
-                        outer_only=s.folded and grid.y0 > page_size[1] / 2, part="rest")
-        if s.cut_lines:
-            draw_cut_lines(c, grid, page_size, s, side)
-    return draw
-
-
-def folded_sheet_drawer(sheet: Sequence[Card], grid: Grid, page_size: tuple[float, float],
-                        s: PrintSettings, label: str) -> Callable[[Canvas], None]:
-    """A gutterfold sheet: the fronts above the fold line, their backs mirrored below it,
-    the fold line dashed across the page with what to do written along it."""
-    fronts = _sheet_drawer(sheet, grid, page_size, s, "front")
-    backs = _sheet_drawer(sheet, grid, page_size, s, "back")
-
-    def draw(c: Canvas) -> None:
-        fronts(c)
-        backs(c)
-        page_w, page_h = page_size
-        fold = page_h / 2
-        c.saveState()
-        c.setLineWidth(0.5)
-        c.setStrokeColorRGB(0.3, 0.3, 0.3)
-        c.setDash(4, 2)
-        c.line(EDGE + 0.5 * mm, fold, page_w - EDGE - 0.5 * mm, fold)
-        c.restoreState()
-        c.saveState()
-        c.setFillColorRGB(0.2, 0.2, 0.2)
-        room = fold_gap(grid.bleed) - grid.bleed
-        text_box(c, label, grid.x0, fold + 0.6 * mm, grid.width, room - 0.8 * mm,
-                 fonts=s.fonts, size=6.5, min_size=6, component=label, max_lines=1,
-                 valign="bottom", align="center")
-        c.restoreState()
-    return draw
-
-
-def _sheet_trim(grid: Grid, count: int, page_size: tuple[float, float], s: PrintSettings,
-                sides: Sequence[str] = ("front",)) -> tuple[float, float, float, float]:
-    """The rectangle round the trim of a sheet's ``count`` cards on these sides."""
-    boxes = []
-    for index in range(count):
-        x, y = grid.slot(index)
-        for side in sides:
-            bx, by = (x, y) if side == "front" else back_position(
-                x, y, grid.card_w, grid.card_h, page_size, s)
-            boxes.append((bx, by, bx + grid.card_w, by + grid.card_h))
-    return (min(b[0] for b in boxes), min(b[1] for b in boxes),
-            max(b[2] for b in boxes), max(b[3] for b in boxes))
-
-
 def set_page_boxes(c: Canvas, page: Page, page_size: tuple[float, float]) -> None:
     """The page's TrimBox (its cards' trim, else the page) and BleedBox (the trim plus the
     bleed, within the page), for a print shop's imposition software."""
@@ -632,418 +326,6 @@ def set_page_boxes(c: Canvas, page: Page, page_size: tuple[float, float]) -> Non
     c.setBleedBox([round(v, 3) for v in (max(0.0, x0 - b), max(0.0, y0 - b),
                                          min(page_w, x1 + b), min(page_h, y1 + b))])
 
-
-def place_card(
-    c: Canvas, art: CardDraw, card_id: str, side: str, x: float, y: float, w: float, h: float,
-    bleed_sides: tuple[float, float, float, float], s: PrintSettings,
-    bleed: float | None = None,
-) -> None:
-    """Draw one card's art with its trim box at (x, y), clipped to its bleed area;
-    ``bleed`` is what the art is told to fill (the settings' bleed by default)."""
-    left, bottom, right, top = bleed_sides
-    c._code.append(f"/Card <</ID ({card_id}) /Side /{side} "  # noqa: SLF001
-                   f"/Trim [{w:.3f} {h:.3f}]>> BDC")
-    c.saveState()
-    clip = c.beginPath()
-    clip.rect(x - left, y - bottom, w + left + right, h + bottom + top)
-    c.clipPath(clip, stroke=0, fill=0)
-    c.translate(x, y)
-    art(c, CardBox(w, h, s.bleed if bleed is None else bleed, s.safe, s))
-    c.restoreState()
-    c._code.append("EMC")  # noqa: SLF001
-
-
-def _mirror_grid(grid: Grid, page_size: tuple[float, float], s: PrintSettings,
-                 side: str) -> tuple[list[float], list[float], tuple[float, float, float, float]]:
-    """Cut positions and the grid's trim rectangle on this side of the sheet."""
-    xs, ys = grid.cuts()
-    x0, y0, x1, y1 = grid.x0, grid.y0, grid.x0 + grid.width, grid.y0 + grid.height
-    if side == "back":
-        page_w, page_h = page_size
-        dx, dy = s.offset_mm[0] * mm, s.offset_mm[1] * mm
-        if s.folded:
-            dx = dy = 0.0
-        if s.duplex in ("short", "gutterfold"):
-            ys = sorted(page_h - y + dy for y in ys)
-            xs = [x + dx for x in xs]
-            y0, y1 = page_h - y1 + dy, page_h - y0 + dy
-            x0, x1 = x0 + dx, x1 + dx
-        else:
-            xs = sorted(page_w - x + dx for x in xs)
-            ys = [y + dy for y in ys]
-            x0, x1 = page_w - x1 + dx, page_w - x0 + dx
-            y0, y1 = y0 + dy, y1 + dy
-    return xs, ys, (x0, y0, x1, y1)
-
-
-def draw_crop_marks(c: Canvas, grid: Grid, page_size: tuple[float, float], s: PrintSettings,
-                    side: str, outer_only: bool = False, part: str = "all",
-                    clear: tuple[float, float, float] | None = None) -> None:
-    """Short lines in the margin, in line with every cut, outside the bleed and never
-    within ``EDGE`` of the paper's edge (shortened to fit, down to ``CROP_MIN``). A tight
-    grid (``Grid.tight``) has the vertical cuts' marks in the gutters between its rows
-    instead. ``outer_only`` (gutterfold): none on the side of the fold. ``part``: "all",
-    "bottom" (the marks below the grid only) or "rest" (all but those). ``clear`` (x0, x1,
-    top): the bottom marks between x0 and x1 stop above ``top`` (the footer's text), or are
-    left out when what remains is shorter than ``CROP_MIN``."""
-    xs, ys, (x0, y0, x1, y1) = _mirror_grid(grid, page_size, s, side)
-    page_w, page_h = page_size
-    start = grid.bleed + CROP_GAP
-    half = 0.15  # half the line width: the stroke's own extent
-    top = min(y1 + start + CROP_LENGTH, page_h - EDGE - half)
-    bottom = max(y0 - start - CROP_LENGTH, EDGE + half)
-    left = max(x0 - start - CROP_LENGTH, EDGE + half)
-    right = min(x1 + start + CROP_LENGTH, page_w - EDGE - half)
-    c.saveState()
-    c.setLineWidth(2 * half)
-    c.setLineCap(0)
-    c.setStrokeColorRGB(0, 0, 0)
-    fold = page_h / 2
-    for x in xs:
-        if part != "bottom" and top > y1 + start and not (outer_only and y1 < fold):
-            c.line(x, y1 + start, x, top)
-        end = bottom
-        if clear is not None and clear[0] <= x <= clear[1]:
-            end = max(bottom, clear[2])
-        if part != "rest" and end < y0 - start - (CROP_MIN if end > bottom else 0) \
-                and not (outer_only and y0 > fold):
-            c.line(x, y0 - start, x, end)
-        if part == "bottom":
-            continue
-        if grid.tight:
-            # in each gutter between two rows, clear of both trims
-            for row in range(1, grid.rows):
-                low = y0 + row * grid.card_h + (row - 1) * grid.gutter
-                c.line(x, low + 0.3 * mm, x, low + grid.gutter - 0.3 * mm)
-    for y in ys if part != "bottom" else ():
-        if left < x0 - start:
-            c.line(x0 - start, y, left, y)
-        if right > x1 + start:
-            c.line(x1 + start, y, right, y)
-    c.restoreState()
-
-
-def draw_cut_lines(c: Canvas, grid: Grid, page_size: tuple[float, float], s: PrintSettings,
-                   side: str) -> None:
-    """Thin dashed lines along every cut, over the art."""
-    xs, ys, (x0, y0, x1, y1) = _mirror_grid(grid, page_size, s, side)
-    c.saveState()
-    c.setLineWidth(0.25)
-    c.setStrokeColorRGB(0.45, 0.45, 0.45)
-    c.setDash(2, 2)
-    for x in xs:
-        c.line(x, y0, x, y1)
-    for y in ys:
-        c.line(x0, y, x1, y)
-    c.restoreState()
-
-
-def _grid_footer(grid: Grid, page_size: tuple[float, float], s: PrintSettings,
-                 side: str) -> Callable[[Canvas, str], None]:
-    """Put the footer where no crop mark is: below the crop marks when the bottom margin
-    has room, otherwise along the left margin, centred on a row (between two cuts); when
-    no row is long enough, at the bottom, the crop marks it would cross stopped above it.
-    Draws the marks below the grid (``draw_crop_marks``'s bottom part)."""
-    xs, ys, (x0, y0, x1, y1) = _mirror_grid(grid, page_size, s, side)
-    page_w, _ = page_size
-    below_marks = max(y0 - grid.bleed - CROP_GAP - CROP_LENGTH, EDGE)
-    if grid.tight:
-        below_marks = EDGE  # the bleed comes down to the edge: the left margin it is
-    font = s.fonts.regular
-
-    def marks(c: Canvas, clear: tuple[float, float, float] | None = None) -> None:
-        draw_crop_marks(c, grid, page_size, s, side, outer_only=s.folded and side == "front",
-                        part="bottom", clear=clear)
-
-    def bottom(c: Canvas, text: str) -> None:
-        fitted = fit(text, font, page_w - 2 * EDGE - 10 * mm, 4 * mm, size=FOOTER_SIZE,
-                     min_size=FOOTER_SIZE, component=text, max_lines=1)
-        half_width = string_width(text, font, fitted.size) / 2 + 0.8 * mm
-        # the glyphs' tops (accents included) are below baseline + the font size
-        marks(c, (page_w / 2 - half_width, page_w / 2 + half_width,
-                  FOOTER_BASELINE + fitted.size + 0.6 * mm))
-        c.setFont(font, fitted.size)
-        c.drawCentredString(page_w / 2, FOOTER_BASELINE, text)
-
-    def side_margin(c: Canvas, text: str) -> None:
-        # the longest stretch between two cuts, nearest the middle: no crop mark there
-        spans = [(ys[i], ys[i + 1]) for i in range(len(ys) - 1)] or [(y0, y1)]
-        mid = (y0 + y1) / 2
-        low, high = max(spans, key=lambda g: (round(g[1] - g[0], 3),
-                                              -abs((g[0] + g[1]) / 2 - mid)))
-        try:
-            fitted = fit(text, font, high - low - 4 * mm, 4 * mm, size=FOOTER_SIZE,
-                         min_size=FOOTER_SIZE, component=text, max_lines=1)
-        except BuildError:
-            return bottom(c, text)
-        marks(c)
-        c.setFont(font, fitted.size)
-        # rotated a quarter turn: the glyphs rise towards the paper's left edge
-        c.translate(x0 - grid.bleed - 0.8 * mm, (low + high) / 2)
-        c.rotate(90)
-        c.drawCentredString(0, 0, text)
-
-    # the bottom footer's cap height (about 2.2 mm at 6 pt) must clear the crop marks
-    return bottom if below_marks >= FOOTER_BASELINE + 2.6 * mm else side_margin
-
-
-# --------------------------------------------------------------------------- boards
-
-
-@dataclass(frozen=True)
-class Tile:
-    """One sheet of a tiled board: ``bx, by`` is the board point at the tile's bottom-left,
-    ``width x height`` the board area it shows (the overlap included), placed on the page
-    at ``px, py``."""
-
-    row: int
-    col: int
-    rows: int
-    cols: int
-    bx: float
-    by: float
-    width: float
-    height: float
-    px: float
-    py: float
-    board_w: float
-    board_h: float
-    overlap: float
-    glue: float = 0.0
-    """Cut-at-lines tiles (``plan_cut_tiles``): the width of the glue strip printed beside
-    the tile's right and bottom edges when a neighbour is laid there; no overlap."""
-
-    @property
-    def name(self) -> str:
-        return f"{chr(ord('A') + self.row)}{self.col + 1}"
-
-
-def plan_tiles(page_size: tuple[float, float], board_w: float, board_h: float,
-               overlap: float, margin: float = 10 * mm) -> list[Tile]:
-    """Cut a board into page-sized tiles, left to right then top to bottom; neighbouring
-    tiles share an ``overlap`` strip."""
-    page_w, page_h = page_size
-    area_w = page_w - 2 * margin
-    area_h = page_h - 2 * margin - 6 * mm  # room for the assembly line and the footer
-    if overlap >= min(area_w, area_h) / 2:
-        raise BuildError("the tile overlap is larger than half a sheet")
-    step_w, step_h = area_w - overlap, area_h - overlap
-    cols = max(1, math.ceil((board_w - overlap) / step_w - 1e-9))
-    rows = max(1, math.ceil((board_h - overlap) / step_h - 1e-9))
-    tiles = []
-    for row in range(rows):
-        for col in range(cols):
-            bx = col * step_w
-            top = board_h - row * step_h
-            w = min(area_w, board_w - bx)
-            h = min(area_h, top)
-            tiles.append(Tile(row, col, rows, cols, bx, top - h, w, h, margin,
-                              page_h - margin - 6 * mm - h, board_w, board_h, overlap))
-    return tiles
-
-
-GLUE_MM = 10.0
-"""Width of the glue strip beside a cut-at-lines tile's edge that a neighbour covers."""
-
-
-def plan_cut_tiles(page_size: tuple[float, float], board_w: float, board_h: float,
-                   lines_x: Sequence[float], lines_y: Sequence[float] = (),
-                   glue: float = GLUE_MM * mm, margin: float = EDGE + 2 * mm) -> list[Tile]:
-    """Cut a board only along the given lines (board coordinates, e.g. the district lines):
-    each tile shows whole parts of the board, the neighbour on its right or below is laid
-    on a glue strip beside it, edge to the printed line. As few tiles as the paper allows:
-    from the left (and the top), each cut is the farthest line that still fits a sheet."""
-    page_w, page_h = page_size
-    area_w = page_w - 2 * margin
-    area_h = page_h - 2 * margin - 8 * mm  # the tile's label above, the footer below
-
-    def cuts(length: float, lines: Sequence[float], area: float) -> list[float]:
-        inner = sorted(v for v in lines if 0 < v < length)
-        edges = [0.0]
-        while length - edges[-1] > area + 1e-6:
-            fits = [v for v in inner if v > edges[-1] and v - edges[-1] + glue <= area + 1e-6]
-            if not fits:
-                raise BuildError(f"a {length / mm:.0f} mm board has no line to cut at within "
-                                 f"{area / mm:.0f} mm: it does not tile on this paper")
-            edges.append(fits[-1])
-        return edges + [length]
-
-    xs = cuts(board_w, lines_x, area_w)
-    top_down = cuts(board_h, [board_h - v for v in lines_y], area_h)
-    ys = [board_h - v for v in top_down]  # board y of each cut, top first
-    tiles = []
-    rows, cols = len(ys) - 1, len(xs) - 1
-    for row in range(rows):
-        for col in range(cols):
-            bx, w = xs[col], xs[col + 1] - xs[col]
-            by, h = ys[row + 1], ys[row] - ys[row + 1]
-            right = glue if col < cols - 1 else 0.0
-            px = (page_w - w - right) / 2
-            py = page_h - margin - 6 * mm - h
-            tiles.append(Tile(row, col, rows, cols, bx, by, w, h, px, py, board_w, board_h,
-                              0.0, glue))
-    return tiles
-
-
-def cut_tile_drawer(tile: Tile, tiles: list[Tile], draw: Callable[[Canvas], None],
-                    s: PrintSettings, texts: Callable[[str], str]) -> Callable[[Canvas], None]:
-    """A tile cut at board lines: its part of the board; a glue strip beside each edge a
-    neighbour covers, with the line that neighbour's edge lies on and marks in line with
-    the board's lines; trim lines on the other edges; a complete instruction above."""
-    def neighbour(row: int, col: int) -> Tile:
-        return next(t for t in tiles if (t.row, t.col) == (row, col))
-
-    def render(c: Canvas) -> None:
-        x0, y0 = tile.px, tile.py
-        x1, y1 = x0 + tile.width, y0 + tile.height
-        c.saveState()
-        clip = c.beginPath()
-        clip.rect(x0, y0, tile.width, tile.height)
-        c.clipPath(clip, stroke=0, fill=0)
-        c.translate(x0 - tile.bx, y0 - tile.by)
-        c.board_window = (tile.bx, tile.by, tile.width, tile.height)  # type: ignore[attr-defined]
-        draw(c)  # (a board's drawer may leave out what the window does not show: draw.shows)
-        del c.board_window  # type: ignore[attr-defined]
-        c.restoreState()
-        right = tile.col < tile.cols - 1
-        below = tile.row < tile.rows - 1
-        g = tile.glue
-        c.saveState()
-        # glue strips: outside the play area, covered once the neighbour is glued
-        c.setLineWidth(0.4)
-        c.setStrokeColorRGB(0.3, 0.3, 0.3)
-        # a light grey, in low ink too: the instructions call it the grey strip
-        c.setFillColorRGB(0.9, 0.9, 0.9)
-        if right:
-            c.rect(x1, y0, g, tile.height, stroke=0, fill=1)
-        if below:
-            c.rect(x0, y0 - g, tile.width, g, stroke=0, fill=1)
-        # trim lines: dashed around the outside of the tile and its glue strips
-        c.setDash(3, 2)
-        c.rect(x0, y0 - (g if below else 0), tile.width + (g if right else 0),
-               tile.height + (g if below else 0), stroke=1, fill=0)
-        c.setDash()
-        # the line a neighbour's edge lies on: the board edge beside the strip
-        c.setLineWidth(0.8)
-        c.setStrokeColorRGB(0, 0, 0)
-        if right:
-            c.line(x1, y0, x1, y1)
-        if below:
-            c.line(x0, y0, x1, y0)
-        c.restoreState()
-        fonts = s.fonts
-        label = texts("tile").format(name=tile.name, count=len(tiles))
-        steps = []
-        if tile.col > 0 or tile.row > 0:
-            steps.append(texts("tile_cut_trim"))
-        else:
-            steps.append(texts("tile_cut_first"))
-        if right:
-            steps.append(texts("tile_cut_glue").format(name=neighbour(tile.row,
-                                                                       tile.col + 1).name))
-        if below:
-            steps.append(texts("tile_cut_glue_below").format(name=neighbour(tile.row + 1,
-                                                                             tile.col).name))
-        c.saveState()
-        c.setFillColorRGB(0.1, 0.1, 0.1)
-        text_box(c, label + " — " + " ".join(steps), x0, y1 + 1.2 * mm,
-                 tile.width + (g if right else 0) - 16 * mm, 5.6 * mm, fonts=fonts,
-                 size=6.5, min_size=6, component=label, valign="bottom", max_lines=2)
-        c.restoreState()
-        _tile_map(c, tile, x1 + (g if right else 0) - 14 * mm, y1 + 1.5 * mm)
-    return render
-
-
-def _tile_drawer(tile: Tile, tiles: list[Tile], draw: Callable[[Canvas], None],
-                 s: PrintSettings, texts: Callable[[str], str]) -> Callable[[Canvas], None]:
-    def render(c: Canvas) -> None:
-        c.saveState()
-        clip = c.beginPath()
-        clip.rect(tile.px, tile.py, tile.width, tile.height)
-        c.clipPath(clip, stroke=0, fill=0)
-        c.translate(tile.px - tile.bx, tile.py - tile.by)
-        c.board_window = (tile.bx, tile.by, tile.width, tile.height)  # type: ignore[attr-defined]
-        draw(c)
-        del c.board_window  # type: ignore[attr-defined]
-        _assembly_marks(c, tile)
-        c.restoreState()
-        # tile frame: dashed on the edges to trim (where a neighbour overlaps), solid else
-        c.saveState()
-        c.setLineWidth(0.4)
-        right = tile.col < tile.cols - 1
-        below = tile.row < tile.rows - 1
-        x0, y0, x1, y1 = tile.px, tile.py, tile.px + tile.width, tile.py + tile.height
-        for (ax, ay, bx, by), trim in (
-            ((x0, y0, x0, y1), tile.col > 0), ((x0, y1, x1, y1), tile.row > 0),
-            ((x1, y0, x1, y1), False), ((x0, y0, x1, y0), False),
-        ):
-            c.setDash(3, 2) if trim else c.setDash()
-            c.line(ax, ay, bx, by)
-        c.restoreState()
-        fonts = s.fonts
-        label = texts("tile").format(name=tile.name, count=len(tiles))
-        hint = []
-        if tile.col > 0:
-            hint.append(texts("tile_left"))
-        if tile.row > 0:
-            hint.append(texts("tile_top"))
-        if right or below:
-            hint.append(texts("tile_overlap").format(mm=round(tile.overlap / mm)))
-        text_box(c, label + " — " + " ".join(hint) if hint else label, x0, y1 + 1.5 * mm,
-                 tile.width, 5 * mm, fonts=fonts, size=8, min_size=5, component=label,
-                 valign="bottom")
-        _tile_map(c, tile, x1 - 14 * mm, y1 + 1.5 * mm)
-    return render
-
-
-def _assembly_marks(c: Canvas, tile: Tile) -> None:
-    """Alignment crosses and a grey wash in every overlap strip, in board coordinates, so
-    both neighbouring tiles print them at the same board point."""
-    step_w = tile.width if tile.cols == 1 else None
-    c.saveState()
-    c.setLineWidth(0.5)
-    c.setStrokeColorRGB(0, 0, 0)
-    seams_x = [tile.bx + tile.width - tile.overlap] if tile.col < tile.cols - 1 else []
-    if tile.col > 0:
-        seams_x.append(tile.bx)
-    seams_y = [tile.by] if tile.row < tile.rows - 1 else []
-    if tile.row > 0:
-        seams_y.append(tile.by + tile.height - tile.overlap)
-    del step_w
-    arm = 3 * mm
-    for sx in seams_x:
-        cx = sx + tile.overlap / 2
-        y = tile.by + 25 * mm
-        while y < tile.by + tile.height - 10 * mm:
-            _cross(c, cx, y, arm)
-            y += 60 * mm
-    for sy in seams_y:
-        cy = sy + tile.overlap / 2
-        x = tile.bx + 25 * mm
-        while x < tile.bx + tile.width - 10 * mm:
-            _cross(c, x, cy, arm)
-            x += 60 * mm
-    c.restoreState()
-
-
-def _cross(c: Canvas, x: float, y: float, arm: float) -> None:
-    c.line(x - arm, y, x + arm, y)
-    c.line(x, y - arm, x, y + arm)
-    c.circle(x, y, arm * 0.55, stroke=1, fill=0)
-
-
-def _tile_map(c: Canvas, tile: Tile, x: float, y: float) -> None:
-    """A small map of all tiles with this one filled."""
-    cell = min(3 * mm, 14 * mm / max(tile.cols, 1))
-    c.saveState()
-    c.setLineWidth(0.3)
-    for r in range(tile.rows):
-        for col in range(tile.cols):
-            filled = (r, col) == (tile.row, tile.col)
-            c.setFillColorRGB(0.3, 0.3, 0.3)
-            c.rect(x + col * cell, y + (tile.rows - 1 - r) * cell * 0.7, cell, cell * 0.7,
-                   stroke=1, fill=1 if filled else 0)
-    c.restoreState()
 
 
 # --------------------------------------------------------------------------- checklist
