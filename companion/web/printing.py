@@ -199,7 +199,7 @@ def game(game_id: str) -> Any:
         duplex_modes=[("long", _("Both sides, long-edge flip")),
                       ("short", _("Both sides, short-edge flip")),
                       ("none", _("One side, backs to glue on")),
-                      ("gutterfold", _("One side, fronts and backs folded together"))],
+                      ("gutterfold", _("One side, folded in half"))],
         parts=[("kit", _("The whole kit")), ("rules", _("The rule sheet alone")),
                ("fronts", _("Everything but the card backs")),
                ("backs", _("The card backs alone"))],
