@@ -31,7 +31,9 @@ python3 -m pip install -q --disable-pip-version-check -e '.[test]'
 unset PYTHONDONTWRITEBYTECODE
 
 # One pytest worker per core (pytest-xdist), unless the arguments choose (-n, -p no:xdist).
-workers=(-n auto)
+# Tests marked with one xdist_group run on one worker, so a module's costly setup (a played
+# evening of a group) is made once, not once per worker; the others spread as they come.
+workers=(-n auto --dist loadgroup)
 for arg in "$@"; do
   case "$arg" in
     -n|-n*|--numprocesses*|no:xdist) workers=() ;;

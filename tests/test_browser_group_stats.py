@@ -26,7 +26,8 @@ from tests.conftest import PHONE
 from tests.test_browser import shot
 from tests.test_browser_groups import make_group
 
-pytestmark = pytest.mark.browser
+# One worker plays the evening for all four checks (tests/run.sh: --dist loadgroup).
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("group-stats-evening")]
 
 SECRET_KEY = "browser-tests-only"  # the live server's (tests/conftest.py)
 ZONE = "Europe/Paris"  # the phone's, so the group's: UTC+1 in November

@@ -37,6 +37,9 @@ from companion.history.summary import FORMAT, clock_from
 from companion.tables import replay_entries
 from companion.web.common import service
 
+# One worker plays the group's tables for every test here (tests/run.sh: --dist loadgroup).
+pytestmark = pytest.mark.xdist_group("history-plays")
+
 NAMES = ["Ann", "Bruno", "Cécile"]
 STEP = timedelta(seconds=40)
 FIRST = datetime(2026, 12, 5, 19, 0)  # UTC: 20:00 in Paris (winter time, +01:00)
