@@ -18,6 +18,8 @@ the medians (the CPU one moves least with the load), not the seconds. Also
 timed: ``python -m companion print --help`` and whether the print command's import path
 loads any web module.
 
+Both trees' modules are compiled to bytecode first, as an installed package's are.
+
 Run: python bench/bench_print_kits.py [--runs 5] [--tree DIR]  (``--tree`` times the kit
 from another checkout, e.g. ``git archive`` of an older commit, in the same run).
 Prints a Markdown table.
@@ -26,6 +28,7 @@ Prints a Markdown table.
 from __future__ import annotations
 
 import argparse
+import compileall
 import json
 import os
 import platform
@@ -184,6 +187,11 @@ def main() -> None:
     other_env = None
     if args.tree:
         other_env = {**os.environ, "PYTHONPATH": str(args.tree.resolve())}
+    # as an installed package is (pip compiles it): each tree's modules compiled once, not
+    # by every process (PYTHONDONTWRITEBYTECODE would have each child compile them again)
+    for tree in [ROOT] + ([args.tree] if args.tree else []):
+        for package in ("printables", "companion"):
+            compileall.compile_dir(str(tree / package), quiet=1)
     ratios = []
     with tempfile.TemporaryDirectory() as folder:
         for game, lang in KITS:
