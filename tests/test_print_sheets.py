@@ -143,6 +143,17 @@ def test_a_gutterfold_kit_folds_each_back_behind_its_front(game: str) -> None:
     assert "a sheet holds 3 poker cards" in checklist
 
 
+@pytest.mark.parametrize("game", kit_games())
+def test_a_gutterfold_checklist_says_to_fold_never_to_print_double_sided(game: str) -> None:
+    """Every row that says "double-sided" in a duplex kit says to fold instead."""
+    checklist = page_text(kit_bytes(game, duplex="gutterfold"), 1)
+    assert "double-sided" not in checklist
+    assert "Fold it along the dashed line in the middle" in checklist
+    duplex = page_text(kit_bytes(game), 2)
+    rows = duplex.count("double-sided") - duplex.count("made for double-sided printing")
+    assert checklist.lower().count("fold each sheet on its middle line") == rows
+
+
 # ------------------------------------------------------------------ print shops
 
 

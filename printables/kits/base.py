@@ -63,8 +63,15 @@ class KitBase:
         rows = self.fill(doc, backs)
         if self.s.duplex in ("none", "gutterfold") and backs is None:
             how_single = self.t("how_folded" if self.s.folded else "how_glued")
-            rows = [(name, count, first, last, how_single if how in self._two_sided()
-                     else how) for name, count, first, last, how in rows]
+            two_sided = sorted(self._two_sided(), key=len, reverse=True)
+
+            def single_sided(how: str) -> str:
+                # "Cut …; double-sided" alone or followed by more of the row's own advice
+                found = next((t for t in two_sided if how.startswith(t)), None)
+                return how if found is None else how_single + how[len(found):]
+
+            rows = [(name, count, first, last, single_sided(how))
+                    for name, count, first, last, how in rows]
         doc.pages[checklist_at] = Page(self.t("checklist"), self.checklist_drawer(rows))
         doc.pages[checklist_at].draw(DryCanvas())  # fit errors surface now, not mid-render
         return doc, backs

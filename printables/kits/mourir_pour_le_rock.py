@@ -67,6 +67,9 @@ TEXTS: dict[str, dict[str, str]] = {
                   "fr": "Votre liste de cartes, imprimée, et des modèles vierges pour les "
                         "autres paquets"},
     "how_double": {"en": "{what}; double-sided", "fr": "{what} ; recto verso"},
+    "how_folded_cards": {"en": "{what}; fold each sheet on its middle line, glue, then cut",
+                         "fr": "{what} ; plier chaque feuille sur sa ligne du milieu, coller, "
+                               "puis découper"},
     "how_backs_glued": {"en": "{what}; glue each back sheet on, then cut",
                         "fr": "{what} ; coller chaque feuille de dos, puis découper"},
     "how_tokens": {"en": "Cut out; glue on card stock if you like",
@@ -398,7 +401,8 @@ class Kit(KitBase):
         what = self.t("how_listed") if listed else self.t("how_blank")
         if listed and len(listed) < len(engine.DECKS):
             what = self.t("how_mixed")
-        how = self.t("how_backs_glued" if single else "how_double", what=what)
+        how = self.t("how_backs_glued" if single else "how_folded_cards" if self.s.folded
+                     else "how_double", what=what)
         section(self.t("cards"), str(len(cards)), how,
                 lambda: doc.add_cards([card.card for card in cards], POKER,
                                       component=self.t("cards"), backs=backs))
