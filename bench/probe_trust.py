@@ -5,28 +5,33 @@ Each kind of check is one function that prints what it tried and what came back:
 - ``seat_attacks``: every game driven through the API; before each legal move, the move sent
   by everyone who does not own it (no token, another seat's token, a forged host token, a
   token of another table; through the API and through the page's form) -> 403, version kept;
-  the host's own operations (free a seat, delete the table) sent with a seat's token -> 403.
+  after it, its undo by anyone but its seat or the host -> 403; the host's own operations
+  (free a seat, delete the table) sent with a seat's token or a forged one -> 403.
 - ``secret_comparisons``: two tables of one game with one seed and one log, differing only in
   a seat's sealed secret: what a stranger, the spectator link, the shared screen and every
-  other seat see (API, pages, live fragments, the event stream's first events) is identical.
+  other seat see (API, pages, live fragments, the event stream's first events) is identical
+  (Mourir pour le Rock has no sealed step).
 - ``forged_posts``: every page form (act, undo, redo, correct, claim, leave, new table) sent
-  without or with a wrong CSRF token, from a foreign Origin, cross-site -> 403, nothing
-  changed (``tests/test_security.py``'s forgeries and snapshot).
-- ``xss_pages``: payloads as players' names (and a saved profile's name) at tables of every
-  game, every GET page of those tables in English, French and Korean: no payload appears
-  unescaped, no page carries an inline script, an event-handler attribute or a
-  ``javascript:`` address.
-- ``schemathesis_cases``: schemathesis's generated cases over every API operation (the app and
-  tables of ``tests/test_openapi_fuzz.py``): no 5xx, every response as documented.
-- ``sigkills``: ``companion serve`` writing for several phones at once (each write with an
+  without or with a wrong or another phone's CSRF token, from a foreign Origin, cross-site ->
+  403, nothing changed (``tests/test_security.py``'s forgeries and snapshot).
+- ``xss_pages``: payloads as players' names at tables of every game (early, mid-game, over),
+  every GET page of those tables, the spectator's and the shared screen's, and the new-table
+  form shown again, in English, French and Korean: no payload appears unescaped, no page
+  carries an inline script, an event-handler attribute or a ``javascript:`` address.
+- ``schemathesis_cases``: schemathesis's positive and negative cases over every API operation
+  (the app of ``tests/test_openapi_fuzz.py``, half the cases aimed at real tables): no 5xx,
+  every response to a positive case as documented.
+- ``sigkills`` (``probe_faults.py``): ``companion serve`` writing for several phones at once (each write with an
   Idempotency-Key, retried on a lost connection or 5xx) while its worker is SIGKILLed again
   and again: 0 acknowledged writes lost, 0 applied twice.
-- ``postgres_faults``: the same writes on PostgreSQL while it restarts (fast and immediate):
-  only 200/409/503 (no 500), 0 lost, 0 doubled.
-- ``griefing``: the 13 reproductions of issue 25, each with its answer now.
+- ``postgres_faults``: the same writes on a private PostgreSQL cluster while it restarts (fast
+  and immediate shutdowns), a phone reading in French: no 500 (503 with Retry-After, in
+  French), 0 lost, 0 doubled; issue 25's item 11.
+- ``griefing`` (``probe_griefs.py``): issue 25's other reproductions, each with its answer now.
 
 Run: ``python bench/probe_trust.py [--quick] [--only KIND ...]`` (a bench tool, not a test:
-it loads both cores for minutes in full mode). Exit status 1 when a check failed.
+full mode loads both cores for 7 to 12 minutes). Exit status 1 when a check failed. Its
+measured figures are in the README's "Security" section.
 """
 
 from __future__ import annotations
