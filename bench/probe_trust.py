@@ -21,9 +21,9 @@ Each kind of check is one function that prints what it tried and what came back:
 - ``schemathesis_cases``: schemathesis's positive and negative cases over every API operation
   (the app of ``tests/test_openapi_fuzz.py``, half the cases aimed at real tables): no 5xx,
   every response to a positive case as documented.
-- ``sigkills`` (``probe_faults.py``): ``companion serve`` writing for several phones at once (each write with an
-  Idempotency-Key, retried on a lost connection or 5xx) while its worker is SIGKILLed again
-  and again: 0 acknowledged writes lost, 0 applied twice.
+- ``sigkills`` (``probe_faults.py``): ``companion serve`` writing for several phones at once
+  (each write with an Idempotency-Key, retried on a lost connection or 5xx) while its worker
+  is SIGKILLed again and again: 0 acknowledged writes lost, 0 applied twice.
 - ``postgres_faults``: the same writes on a private PostgreSQL cluster while it restarts (fast
   and immediate shutdowns), a phone reading in French: no 500 (503 with Retry-After, in
   French), 0 lost, 0 doubled; issue 25's item 11.
