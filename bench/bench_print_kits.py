@@ -116,7 +116,7 @@ def spec_of(game: str, lang: str, folder: Path) -> tuple[Path, int]:
     from printables import qr
     from printables.build import build, render_bytes
     from printables.layout import PrintSettings
-    from printables.text import FONT_DIR, SYMBOLS
+    from printables.text import FONT_DIR, FONT_FILES, SYMBOLS
 
     seen: list[str] = []
     original = qr.matrix
@@ -131,8 +131,14 @@ def spec_of(game: str, lang: str, folder: Path) -> tuple[Path, int]:
         data = render_bytes(build(game, settings, BASE)[0])
     finally:
         qr.matrix = original  # type: ignore[assignment]
-    texts = [page.extract_text() or "" for page in PdfReader(io.BytesIO(data)).pages]
-    fonts = list(dict.fromkeys((settings.fonts.regular, settings.fonts.bold, SYMBOLS)))
+    pdf = PdfReader(io.BytesIO(data))
+    texts = [page.extract_text() or "" for page in pdf.pages]
+    embedded: set[str] = set()  # every font the kit embeds (Storm's Korean names in English)
+    for page in pdf.pages:
+        for font in (page.get("/Resources", {}).get("/Font") or {}).values():
+            embedded.add(str(font.get_object()["/BaseFont"]).lstrip("/").split("+")[-1])
+    fonts = list(dict.fromkeys([settings.fonts.regular, settings.fonts.bold, SYMBOLS]
+                               + sorted(embedded & set(FONT_FILES))))
     path = folder / f"{game}.{lang}.json"
     path.write_text(json.dumps({"texts": texts, "fonts": fonts, "qrs": seen,
                                 "font_dir": str(FONT_DIR)}), encoding="utf-8")
