@@ -3,9 +3,11 @@ path, a tally of what was tried and how it was answered, a fresh app, one HTTP r
 
 from __future__ import annotations
 
+import atexit
 import http.client
 import json
 import os
+import shutil
 import sys
 import tempfile
 from collections import Counter
@@ -22,6 +24,7 @@ import conftest  # noqa: E402  (the browser-like test client: forms carry their 
 from companion import create_app  # noqa: E402
 
 FOLDER = Path(tempfile.mkdtemp(prefix="companion-probe-"))
+atexit.register(shutil.rmtree, FOLDER, True)  # the probe's databases and logs go with it
 CASSE = [{"name": n, "party": p} for n, p in (("Ann", "blue"), ("Bob", "pink"),
                                               ("Cy", "green"), ("Dee", "orange"))]
 

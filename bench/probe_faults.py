@@ -7,6 +7,7 @@ import http.client
 import logging
 import os
 import random
+import shutil
 import signal
 import subprocess
 import threading
@@ -251,4 +252,5 @@ def postgres_faults(restarts: int, writers_count: int = 4) -> Tally:
     for app in apps:
         app.extensions["companion_db"].engine.dispose()
     subprocess.run(stop_command, capture_output=True)
+    shutil.rmtree(Path(data).parent, ignore_errors=True)  # the cluster's folder goes too
     return tally
