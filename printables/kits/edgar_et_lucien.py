@@ -121,10 +121,10 @@ TEXTS: dict[str, dict[str, str]] = {
     "tokens_row": {"en": "Governor, first player, markers",
                    "fr": "Gouverneur, premier joueur, marqueurs"},
     # checklist
-    "how_board": {"en": "Cut along the dashed lines; glue each tile on the grey strip of the "
-                        "one before, its edge on the black line",
-                  "fr": "Découpez le long des pointillés ; collez chaque morceau sur la bande "
-                        "grise du précédent, son bord sur le trait noir"},
+    "how_board": {"en": "Cut the dashed lines; glue each tile on the grey strip, edge on "
+                        "the black line",
+                  "fr": "Coupez les pointillés ; collez sur la bande grise, bord sur le "
+                        "trait noir"},
     "how_page": {"en": "Use as is, or glue on card stock",
                  "fr": "Tel quel, ou collé sur du carton"},
     "how_aids": {"en": "Cut along the crop marks; double-sided",
