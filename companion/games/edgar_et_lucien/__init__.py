@@ -205,7 +205,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .base import (
+from ..base import (
     HOST,
     MAX_SEED,
     N_,
@@ -226,7 +226,7 @@ from .base import (
     require_bool,
     require_int,
 )
-from .sealed import REVEAL_ACTION, SEAL_ACTION, Sealed
+from ..sealed import REVEAL_ACTION, SEAL_ACTION, Sealed
 
 ID = "edgar-et-lucien"
 # The rules revision of this release (see ``base.RULES_KEY``). Revision 2: a robbery needs an
