@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion import tables
+from companion.tables import service as tables
 from companion.db import Database
 from companion.games import GAMES
 from companion.games.base import GameError

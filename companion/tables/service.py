@@ -28,8 +28,8 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
-from . import inputs
-from .db import (
+from .. import inputs
+from ..db import (
     LIVE_CHANNEL,
     POOL_TIMEOUT_S,
     Database,
@@ -42,8 +42,8 @@ from .db import (
     crossed,
     utcnow,
 )
-from .games import get_game
-from .games.base import (
+from ..games import get_game
+from ..games.base import (
     FIRST_RULES,
     HOST,
     N_,
@@ -57,7 +57,7 @@ from .games.base import (
     Outcome,
     Owner,
 )
-from .games.sealed import REVEAL_ACTION, SEAL_ACTION, Sealed, hidden_from
+from ..games.sealed import REVEAL_ACTION, SEAL_ACTION, Sealed, hidden_from
 
 # The ``owner`` an entry stores when it belongs to the host alone (an action the engine
 # gives the host, such as correcting an edition value): only the host may undo or redo it.
