@@ -1,11 +1,11 @@
-"""The README's hall recipe, run: its nginx and its Caddy lines, taken from the README as
+"""The hall recipe of docs/hall.md, run: its nginx and its Caddy lines, taken from it as
 written, in front of two ``companion serve`` processes sharing one PostgreSQL.
 
 Only what a test machine cannot have is changed: the two app hosts (10.0.0.11:8000 and
 10.0.0.12:8000) become two local ports, nginx's Let's Encrypt certificate a self-signed
 one made for the run, Caddy's site ``hall.example`` (whose certificate it would fetch) a
 plain-HTTP local address, and each server gets the few lines a whole configuration file
-needs around the README's part (its own folder for logs and temporary files). Through each
+needs around the recipe (its own folder for logs and temporary files). Through each
 proxy a phone holds a table's event stream while writes go through the same proxy (spread
 over both processes): each write reaches the held stream, so the proxy passes events as
 they come rather than when the stream ends. ``tests/run.sh`` installs Debian's nginx and
@@ -30,7 +30,7 @@ import pytest
 from conftest import REPO_ROOT, _free_port
 from test_live import DRAW, PLAYERS, WAIT_S, HeldStream, Server, start_two
 
-README = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+README = (REPO_ROOT / "docs" / "hall.md").read_text(encoding="utf-8")
 HOSTS = ("10.0.0.11:8000", "10.0.0.12:8000")
 
 
