@@ -11,6 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.games import edgar_et_lucien as game
+from companion.games.edgar_et_lucien import changes
 
 
 def start(app: Flask, **options: str) -> tuple[str, list[FlaskClient]]:
@@ -221,7 +222,7 @@ def test_the_intimidation_form_lists_only_the_chosen_player_s_districts(app: Fla
 
 
 def test_a_player_without_influence_token_is_told_so(app: Flask, monkeypatch: Any) -> None:
-    monkeypatch.setattr(game, "INFLUENCE_TOKENS", 1)  # the placement uses each player's only one
+    monkeypatch.setattr(changes, "INFLUENCE_TOKENS", 1)  # the placement uses each player's only one
     table_id, ann = to_action_phase(app, ["archives", "opera-row", "lily-gardens",
                                           "marble-embankment"])
     page = html.unescape(ann.get(f"/t/{table_id}").get_data(as_text=True))
