@@ -11,6 +11,7 @@ def register_blueprints(app: Flask) -> None:
     from .api import api_bp
     from .decks import decks_bp
     from .groups import groups_bp
+    from .guide import guide_bp
     from .live import live_bp
     from .map_labels import label_lines
     from .pages import pages_bp
@@ -23,6 +24,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(after_bp)
     app.register_blueprint(decks_bp)
     app.register_blueprint(groups_bp)
+    app.register_blueprint(guide_bp)  # each game's phone guide, from docs/games/
     app.register_blueprint(live_bp)  # the event streams of /t/, /watch/ and /api/tables/
     app.register_blueprint(api_bp, url_prefix="/api")
     app.register_blueprint(rules_bp, url_prefix="/rules")
