@@ -14,8 +14,8 @@ from flask import Flask
 from storm_deck_lists import act, period_of, play_round, whole_deck
 
 from companion.games import storm_candidate as game
-from companion.games import storm_deck
 from companion.games.base import IllegalAction
+from companion.games.storm_candidate import deck as storm_deck
 
 GAME = "storm-candidate"
 COLOURS = ["red", "blue", "yellow", "green"]

@@ -24,10 +24,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .base import load_data
+from ..base import load_data
 
 if TYPE_CHECKING:
-    from .storm_candidate import Purchase, State
+    from . import Purchase, State
 
 GAME = load_data("storm-candidate")["game"]
 START_POINT_CARDS: int = GAME["start_point_cards"]

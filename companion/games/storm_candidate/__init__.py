@@ -92,7 +92,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .base import (
+from ..base import (
     HOST,
     MAX_SEED,
     N_,
@@ -113,8 +113,8 @@ from .base import (
     read_options,
     require_int,
 )
-from .sealed import REVEAL_ACTION, SEAL_ACTION, Sealed
-from .storm_deck import (
+from ..sealed import REVEAL_ACTION, SEAL_ACTION, Sealed
+from .deck import (
     CARD_COLOURS,
     DECK_CHECKED,
     DECK_FIELDS,
@@ -135,14 +135,14 @@ from .storm_deck import (
 
 # The card list's reading, in the engine's own names: the platform calls ``learned_cards``
 # (the results page's offer), the street's picker ``street_picker``.
-from .storm_deck import PERIODS as PERIODS
-from .storm_deck import START_NUMBERS as START_NUMBERS
-from .storm_deck import cards_out as cards_out
-from .storm_deck import learned_cards as learned_cards
-from .storm_deck import street_picker as street_picker
+from .deck import PERIODS as PERIODS
+from .deck import START_NUMBERS as START_NUMBERS
+from .deck import cards_out as cards_out
+from .deck import learned_cards as learned_cards
+from .deck import street_picker as street_picker
 
 # The most card points a round can give a player, above which the phone asks first.
-from .storm_scoring import most_card_points as most_card_points
+from .scoring import most_card_points as most_card_points
 
 ID = "storm-candidate"
 NAME = "폭풍의 대권주자"

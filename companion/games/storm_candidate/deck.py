@@ -21,11 +21,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .base import MAX_CARD_TEXT, N_, IllegalAction, MalformedInput, load_data
-from .deck_schema import CardField, CardKind, DeckSchema
+from ..base import MAX_CARD_TEXT, N_, IllegalAction, MalformedInput, load_data
+from ..deck_schema import CardField, CardKind, DeckSchema
 
 if TYPE_CHECKING:
-    from .storm_candidate import State
+    from . import State
 
 DATA = load_data("storm-candidate")
 PRIORITY_LOW: int = DATA["priority"]["lowest"]
