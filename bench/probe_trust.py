@@ -31,7 +31,7 @@ Each kind of check is one function that prints what it tried and what came back:
 
 Run: ``python bench/probe_trust.py [--quick] [--only KIND ...]`` (a bench tool, not a test:
 full mode loads both cores for 7 to 12 minutes). Exit status 1 when a check failed. Its
-measured figures are in the README's "Security" section.
+measured figures are in docs/security.md.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite, on a fresh machine too: installs the system tools the tests drive
 # (Chromium, poppler's pdftoppm/pdffonts, zbarimg, a PostgreSQL server for the storage tests,
-# nginx and Caddy for the README's proxy lines, a Hangul font for the Korean pages) and the
+# nginx and Caddy for the proxy lines of docs/hall.md, a Hangul font for the Korean pages) and the
 # project with its test extras, then runs pytest. Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -119,8 +119,8 @@ count by category and ``total``), ``ranking`` (seats by total), ``values`` (the 
 values in force), ``deck`` (the group's card list, with ``index`` and ``taken``),
 ``last_typed`` (per kind, the last card typed as printed).
 
-Table decisions where the rulebook and RULINGS.md are silent are listed in the README
-("Table rulings and options") and in the rules reference beside the sentences they settle.
+Table decisions where the rulebook and RULINGS.md are silent are listed in
+docs/rulings-and-options.md and in the rules reference beside the sentences they settle.
 
 The package: ``data`` (the data file's lists and the bounds of a card's numbers), ``deck``
 (the card list's schema), ``state`` (the edition values, the state and the rules' small
