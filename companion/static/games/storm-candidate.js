@@ -140,9 +140,9 @@
 })();
 
 // 폭풍의 대권주자: the round's points. Card points above the most a player's cards can give
-// in a round (each input's data-most, storm_scoring) make the form ask first, naming the
-// player (table.js asks a form's data-confirm in the page's dialog); the engine still
-// records any count.
+// in a round (each input's data-most, storm_candidate.scoring) make the form ask first,
+// naming the player (table.js asks a form's data-confirm in the page's dialog); the engine
+// still records any count.
 (function () {
   "use strict";
 
