@@ -1,6 +1,6 @@
 """One tap that changes a round for everyone asks first; the action itself is never refused
 for it. 폭풍의 대권주자's card points above the most a player's cards can give in a round
-(``storm_scoring``), and Casse-toi's "End the round by agreement": the page carries the
+(``storm_candidate.scoring``), and Casse-toi's "End the round by agreement": the page carries the
 question (the browser asks it, tests/test_browser_asked_first.py), and the same action sent
 without it, from the page's form or the API, is recorded."""
 
