@@ -13,11 +13,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.tables import service as tables
 from companion.db import Database
 from companion.games import GAMES
 from companion.games.base import GameError
 from companion.tables import TableNotFound, TableService
+from companion.tables import reading as tables
 
 
 def snapshot(service: TableService, table_id: str) -> Any:
