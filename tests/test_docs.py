@@ -302,6 +302,13 @@ def test_each_game_has_its_phone_guide_page_from_its_file(client: FlaskClient,
     assert f'href="/guide/{game_id}"' in new_table
 
 
+def test_the_korean_game_has_its_guide_in_korean_on_a_korean_page(client: FlaskClient) -> None:
+    korean = client.get("/guide/storm-candidate", headers={"Accept-Language": "ko"})
+    assert "<h1>휴대폰으로 폭풍의 대권주자 플레이하기</h1>" in korean.get_data(as_text=True)
+    english = client.get("/guide/storm-candidate", headers={"Accept-Language": "en"})
+    assert "<h1>Playing 폭풍의 대권주자 from phones</h1>" in english.get_data(as_text=True)
+
+
 def test_a_guide_links_another_guide_by_its_page_and_drops_other_relative_links(
         client: FlaskClient) -> None:
     page = client.get("/guide/edgar-et-lucien").get_data(as_text=True)
