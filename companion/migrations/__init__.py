@@ -67,7 +67,7 @@ def _create(engine: Engine) -> str | None:
     database's write lock (SQLite's BEGIN IMMEDIATE, an advisory lock on PostgreSQL): two
     servers started at once over one new database make it once, and neither sees it half
     made. Returns the revision found once the lock is held."""
-    from ..db import Base
+    from ..schema import Base
 
     with engine.execution_options(immediate=True).begin() as conn:
         if conn.dialect.name == "postgresql":
@@ -82,7 +82,7 @@ def _create(engine: Engine) -> str | None:
 
 def ensure_current(engine: Engine) -> None:
     """Create an empty database at the newest revision; refuse one that is behind."""
-    from ..db import SchemaBehind
+    from ..schema import SchemaBehind
 
     revision = current(engine)
     if revision is None:
@@ -98,7 +98,7 @@ def upgrade(engine: Engine) -> tuple[str | None, str]:
     before = current(engine)
     cfg = config(engine)
     if before is None:
-        from ..db import Base
+        from ..schema import Base
 
         Base.metadata.create_all(engine)
         command.stamp(cfg, head())

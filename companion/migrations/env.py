@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from alembic import context
 
-from companion.db import Base
+from companion.schema import Base
 
 engine = context.config.attributes["engine"]
 

@@ -7,10 +7,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
-from .model import (
-    Kept,
-    TableMeta,
-)
+from .model import Kept, TableMeta
 
 
 class KeptStates:

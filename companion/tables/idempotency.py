@@ -7,13 +7,8 @@ import hashlib
 import json
 from typing import Any
 
-from ..games.base import (
-    N_,
-    MalformedInput,
-)
-from .model import (
-    Sender,
-)
+from ..games.base import N_, MalformedInput
+from .model import Sender
 
 KEY_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.:")
 MAX_KEY = 80

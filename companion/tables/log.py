@@ -9,25 +9,9 @@ from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
-from ..games.base import (
-    FIRST_RULES,
-    HOST,
-    N_,
-    RULES_KEY,
-    TABLE,
-    Label,
-    MalformedInput,
-    Owner,
-)
+from ..games.base import FIRST_RULES, HOST, N_, RULES_KEY, TABLE, Label, MalformedInput, Owner
 from ..games.sealed import REVEAL_ACTION, SEAL_ACTION, Sealed
-from .model import (
-    HOST_ENTRY,
-    SEAT_ENTRY,
-    Kept,
-    Op,
-    Replay,
-    Written,
-)
+from .model import HOST_ENTRY, SEAT_ENTRY, Kept, Op, Replay, Written
 
 
 def stored_options(options: Any) -> Any:

@@ -7,14 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..games.base import (
-    HOST,
-    N_,
-    TABLE,
-    GameError,
-    Label,
-    Owner,
-)
+from ..games.base import HOST, N_, TABLE, GameError, Label, Owner
 
 # The ``owner`` an entry stores when it belongs to the host alone (an action the engine
 # gives the host, such as correcting an edition value): only the host may undo or redo it.

@@ -11,27 +11,13 @@ from typing import Any
 
 from sqlalchemy import select
 
-from ..db import (
-    Database,
-    EntryRow,
-    GroupedRead,
-    SeatClaim,
-    TableRow,
-)
+from ..db import Database, GroupedRead
 from ..games import get_game
-from ..games.base import (
-    N_,
-)
+from ..games.base import N_
+from ..schema import EntryRow, SeatClaim, TableRow
 from .cache import KeptStates
 from .log import _extended, _label, _note_move, _note_reveal, replay_entries, stored_options
-from .model import (
-    SEAT_ENTRY,
-    Entry,
-    Kept,
-    Seating,
-    TableMeta,
-    TableNotFound,
-)
+from .model import SEAT_ENTRY, Entry, Kept, Seating, TableMeta, TableNotFound
 from .statements import _ENTRY_COLUMNS, _WriteStatements
 from .view import TableView
 

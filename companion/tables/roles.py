@@ -8,22 +8,10 @@ from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
 
-from ..games.base import (
-    HOST,
-    N_,
-    TABLE,
-    GameError,
-    IllegalAction,
-    Owner,
-)
+from ..games.base import HOST, N_, TABLE, GameError, IllegalAction, Owner
 from ..games.sealed import SEAL_ACTION, Sealed
 from .log import sealed_step
-from .model import (
-    NotAllowed,
-    NotYourSeat,
-    Op,
-    Sender,
-)
+from .model import NotAllowed, NotYourSeat, Op, Sender
 from .view import TableView
 
 

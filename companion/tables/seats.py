@@ -8,18 +8,8 @@ from typing import Any
 
 from sqlalchemy import delete, select, update
 
-from ..db import (
-    EntryRow,
-    SeatClaim,
-    SeatRequest,
-    TableRow,
-    utcnow,
-)
-from ..games.base import (
-    N_,
-    IllegalAction,
-    MalformedInput,
-)
+from ..games.base import N_, IllegalAction, MalformedInput
+from ..schema import EntryRow, SeatClaim, SeatRequest, TableRow, utcnow
 from .model import (
     MAX_REQUESTS_PER_SEAT,
     MAX_REQUESTS_PER_TABLE,

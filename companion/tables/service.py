@@ -13,33 +13,12 @@ from sqlalchemy import delete
 from sqlalchemy.orm import Session
 
 from .. import inputs
-from ..db import (
-    POOL_TIMEOUT_S,
-    Database,
-    EntryRow,
-    GroupedRead,
-    SeatClaim,
-    SeatRequest,
-    TableRow,
-)
+from ..db import POOL_TIMEOUT_S, Database, GroupedRead
 from ..games import get_game
-from ..games.base import (
-    FIRST_RULES,
-    N_,
-    RULES_KEY,
-    SEED_BITS,
-    MalformedInput,
-)
+from ..games.base import FIRST_RULES, N_, RULES_KEY, SEED_BITS, MalformedInput
+from ..schema import EntryRow, SeatClaim, SeatRequest, TableRow
 from .log import check_players
-from .model import (
-    Kept,
-    NotAllowed,
-    Replay,
-    Seating,
-    Sender,
-    TableMeta,
-    TableNotFound,
-)
+from .model import Kept, NotAllowed, Replay, Seating, Sender, TableMeta, TableNotFound
 from .seats import SeatDesk
 from .statements import _WriteStatements
 from .view import TableView

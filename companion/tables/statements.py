@@ -5,19 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..db import (
-    Database,
-    EntryRow,
-    PlainStatement,
-    TableRow,
-    utcnow,
-)
+from ..db import Database, PlainStatement
+from ..schema import EntryRow, TableRow, utcnow
 from .log import _note_reveal
-from .model import (
-    Kept,
-    Sender,
-    Written,
-)
+from .model import Kept, Sender, Written
 from .view import TableView
 
 

@@ -6,16 +6,10 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from ..games.base import (
-    Label,
-    Outcome,
-)
+from ..games.base import Label, Outcome
 from ..games.sealed import SEAL_ACTION, hidden_from
 from .log import sealed_step
-from .model import (
-    Op,
-    Replay,
-)
+from .model import Op, Replay
 
 
 @dataclass(frozen=True)

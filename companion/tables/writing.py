@@ -8,20 +8,9 @@ from typing import Any
 
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from ..db import (
-    LIVE_CHANNEL,
-    crossed,
-)
+from ..db import LIVE_CHANNEL, crossed
 from ..games import get_game
-from ..games.base import (
-    HOST,
-    N_,
-    TABLE,
-    GameError,
-    IllegalAction,
-    Label,
-    MalformedInput,
-)
+from ..games.base import HOST, N_, TABLE, GameError, IllegalAction, Label, MalformedInput
 from ..games.sealed import REVEAL_ACTION, SEAL_ACTION
 from .idempotency import check_idempotency_key, scoped_key
 from .log import _applied, _fold, check_fields, effective_actions, owner_of, sealed_step
