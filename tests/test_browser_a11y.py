@@ -363,6 +363,7 @@ def test_the_other_pages_pass_axe(phones, live_server):
     host = phones["host"]
     for path, name in (("/", "home"), ("/rules/", "rules index"),
                        ("/rules/casse-toi-pov-con/search?q=marine", "rules search"),
+                       ("/guide/storm-candidate", "phone guide"),
                        ("/offline", "offline page"), ("/nothing-here", "not found")):
         host.audit(path, name)
     assert_no_serious_finding()

@@ -298,8 +298,8 @@ def test_each_game_has_its_phone_guide_page_from_its_file(client: FlaskClient,
     heading = path.read_text(encoding="utf-8").splitlines()[0].removeprefix("# ")
     page = client.get(f"/guide/{game_id}").get_data(as_text=True)
     assert "<h1>" + heading.replace("&", "&amp;") + "</h1>" in page
-    new_table = client.get(f"/new/{game_id}").get_data(as_text=True)
-    assert f'href="/guide/{game_id}"' in new_table
+    for linking in (f"/new/{game_id}", f"/rules/{game_id}"):  # the host's page, everyone's
+        assert f'href="/guide/{game_id}"' in client.get(linking).get_data(as_text=True), linking
 
 
 def test_the_korean_game_has_its_guide_in_korean_on_a_korean_page(client: FlaskClient) -> None:

@@ -19,7 +19,7 @@ from typing import Any
 from flask import Blueprint, abort, render_template, request
 from flask_babel import get_locale
 
-from .. import rules
+from .. import guides, rules
 
 rules_bp = Blueprint("rules", __name__)
 
@@ -52,6 +52,7 @@ def _game_context(game_id: str, lang: str) -> dict[str, Any]:
         "game_id": game_id,
         "game_name": rules.game_title(game_id, lang),
         "lang": lang,
+        "has_guide": bool(guides.languages(game_id)),  # its phone guide, docs/games/<game>.md
         "lang_links": [
             (code, LANGUAGE_NAMES.get(code, code.upper())) for code in rules.languages(game_id)
         ],
