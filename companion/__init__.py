@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import re
 import secrets
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -94,17 +93,6 @@ def database_url(instance: Path | None = None) -> str:
         instance = Path(Flask(__name__, instance_relative_config=True).instance_path)
         instance.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{instance / 'companion.sqlite'}"
-
-
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-def utf8(text: str) -> bytes:
-    """``text`` as UTF-8, a lone surrogate (which UTF-8 cannot hold) as U+FFFD."""
-    try:
-        return text.encode("utf-8")
-    except UnicodeEncodeError:
-        return _LONE_SURROGATE.sub("\ufffd", text).encode("utf-8")
 
 
 def _instance_secret(instance: Path) -> str:

@@ -14,8 +14,9 @@ from typing import Any
 
 from markdown_it import MarkdownIt
 
-from . import ROOT
-
+# The checkout's folder, as the app's ``ROOT`` (not imported from it: the app imports this
+# module through its views).
+ROOT = Path(__file__).resolve().parent.parent
 GUIDES = ROOT / "docs" / "games"
 DEFAULT_LANG = "en"
 

@@ -41,7 +41,7 @@ from ..tables import (
     apply_logged,
     replay_entries,
 )
-from . import chart_svg, pages, stats
+from . import chart_svg, stats
 from .api import api_bp, error_body
 from .common import (
     local_path,
@@ -50,6 +50,16 @@ from .common import (
     translate_error,
 )
 from .decks import learn_offer
+from .pages import pages_bp
+from .phone import is_host, my_seat, remember_table, seat_tokens, sender, set_cookie_map
+from .tables_common import (
+    expected_version,
+    game_of,
+    load_table,
+    tap_key,
+    touches_other_seat,
+    undo_refusal,
+)
 
 after_bp = Blueprint("after", __name__)
 
@@ -147,9 +157,9 @@ def start_rematch(view: TableView, by: Sender) -> str:
 def rematch(table_id: str) -> Any:
     """Start the rematch in one tap and go there: the phones that held seats keep them, the
     host stays the host."""
-    view = pages._load(table_id)
+    view = load_table(table_id)
     try:
-        start_rematch(view, pages.sender(table_id))
+        start_rematch(view, sender(table_id))
     except GameError as error:
         flash(translate_error(error, view.game), "error")
         return redirect(url_for("pages.table", table_id=table_id))
@@ -175,7 +185,7 @@ def api_rematch(table_id: str) -> Any:
 def join_rematch(table_id: str) -> Any:
     """A phone of the finished table joins its rematch: its seat (and the host's rights)
     come with it."""
-    pages._load(table_id)
+    load_table(table_id)
     if existing_rematch(table_id) is None:
         return redirect(url_for("pages.table", table_id=table_id))
     return _follow(table_id)
@@ -183,12 +193,12 @@ def join_rematch(table_id: str) -> Any:
 
 def _follow(table_id: str) -> Any:
     target = rematch_id(table_id)
-    token = pages._seat_tokens().get(table_id)
+    token = seat_tokens().get(table_id)
     if token and service().seat_of(target, token) is not None:
-        pages._set_cookie_map("seats", target, token)
-    if pages.is_host(table_id):
-        pages._set_cookie_map("hosts", target, service().host_token(target))
-    pages._remember_table(target)
+        set_cookie_map("seats", target, token)
+    if is_host(table_id):
+        set_cookie_map("hosts", target, service().host_token(target))
+    remember_table(target)
     return redirect(url_for("pages.table", table_id=target))
 
 
@@ -304,32 +314,40 @@ def plays_label(raw: Any) -> Label:
 
 
 def history_page(table_id: str) -> Any:
-    view = pages._load(table_id)
-    seat = pages.my_seat(table_id)
-    by = Sender(seat, pages.is_host(table_id))
+    view = load_table(table_id)
+    seat = my_seat(table_id)
+    by = Sender(seat, is_host(table_id))
     items = history(view)
     timing = stats.clock_card(view)
     return render_template(
         "log.html", view=view, game=view.game, items=items, seat=seat, is_host=by.host,
         clock=timing["clock"], round_seconds=timing["round_seconds"],
         undo_label=render_label(view, view.undo_label),
-        undo_refusal=pages._undo_refusal(view, by) if (by.host or seat is not None)
+        undo_refusal=undo_refusal(view, by) if (by.host or seat is not None)
         else _("Only a seated phone or the host can do this."),
-        undo_ask=pages._touches_other_seat(view, by),
+        undo_ask=touches_other_seat(view, by),
         render_label=lambda label: render_label(view, label))
+
+
+# The log page is one of the table's pages (its endpoint stays ``pages.log``), drawn here
+# with the rest of the history.
+@pages_bp.get("/t/<table_id>/log")
+def log(table_id: str) -> Any:
+    """The table's history: every entry, who sent it and when, by round."""
+    return history_page(table_id)
 
 
 @after_bp.post("/t/<table_id>/log/undo")
 def history_undo(table_id: str) -> Any:
     """Undo from the history page, and come back to it."""
-    by = pages.sender(table_id)
+    by = sender(table_id)
     back = url_for("pages.log", table_id=table_id)
     try:
-        service().undo(table_id, pages._expected_version(), by=by, key=pages._key())
+        service().undo(table_id, expected_version(), by=by, key=tap_key())
     except TableNotFound:
         abort(404)
     except GameError as error:
-        flash(translate_error(error, pages._game_of(table_id)), "error")
+        flash(translate_error(error, game_of(table_id)), "error")
     return redirect(back)
 
 
@@ -346,7 +364,7 @@ def _table_file(table_id: str, kind: str) -> Any:
 
 
 def _page_file(table_id: str, kind: str) -> Any:
-    pages._load(table_id)
+    load_table(table_id)
     try:
         return _table_file(table_id, kind)
     except MalformedInput as error:

@@ -37,7 +37,9 @@ from ..i18n import plural_form
 from .api import status_of
 from .common import phone_id, translate_error
 from .limits import limit
+from .phone import sender
 from .storage import is_storage_fault, storage_message
+from .tables_common import load_table
 
 decks_bp = Blueprint("decks", __name__)
 
@@ -480,10 +482,8 @@ def learn_offer(view: Any) -> dict[str, Any] | None:
 def learn_cards(table_id: str) -> Any:
     """Add the cards a finished table typed as printed to a deck of this phone (or a new
     one): a seated phone or the host of the table."""
-    from . import pages
-
-    view = pages._load(table_id)
-    by = pages.sender(table_id)
+    view = load_table(table_id)
+    by = sender(table_id)
     if by.seat is None and not by.host:
         abort(403)
     cards = learn.learned(view.game, view.state) if view.outcome is not None else {}

@@ -38,8 +38,8 @@ from typing import Any
 
 from flask import Response, current_app, make_response
 
-from .. import utf8
 from .assets import without_indentation
+from .responses import utf8
 
 DEFAULT_CACHE_BYTES = 32 * 1024 * 1024
 ENTRY_OVERHEAD = 200  # bytes an entry costs beyond its compressed text (key, node), roughly

@@ -36,7 +36,7 @@ from ..i18n import plural_form
 from .api import status_of
 from .common import phone_id, translate_error
 from .limits import limit
-from .pages import public_url, qr_img
+from .links import public_url, qr_img
 from .storage import is_storage_fault, storage_message
 
 groups_bp = Blueprint("groups", __name__)

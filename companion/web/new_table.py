@@ -22,7 +22,8 @@ from .api import status_of
 from .common import phone_id, refuse_chosen_seeds, service, translate_error
 from .groups import offered, remembered
 from .limits import limit
-from .pages import _remember_table, _set_cookie_map, pages_bp
+from .pages import pages_bp
+from .phone import remember_table, set_cookie_map
 from .storage import is_storage_fault, storage_message
 
 
@@ -141,8 +142,8 @@ def new_table(game_id: str) -> Any:
         if kept:
             flash(_("Kept in the group %(group)s: %(names)s.", group=groups["group"].name,
                     names=", ".join(kept)), "info")
-        _set_cookie_map("hosts", view.id, service().host_token(view.id))
-        _remember_table(view.id)
+        set_cookie_map("hosts", view.id, service().host_token(view.id))
+        remember_table(view.id)
         return redirect(url_for("pages.table", table_id=view.id))
     return _new_form(game, decks, chosen, values, players, groups)
 

@@ -34,16 +34,9 @@ from ..tables import TableNotFound, TableView
 from .after import existing_rematch
 from .common import service
 from .fragments import fragment_answer
-from .pages import (
-    _context,
-    _cookie_map,
-    _set_cookie_map,
-    is_host,
-    public_url,
-    qr_img,
-    recent_entries,
-    unchanged,
-)
+from .links import public_url, qr_img
+from .phone import cookie_map, is_host, set_cookie_map
+from .tables_common import recent_entries, table_context, unchanged
 
 tv_bp = Blueprint("tv", __name__)
 TV_ENTRIES = 12
@@ -74,17 +67,17 @@ def _invites(view: TableView) -> bool:
     given = request.args.get("join", "")
     if given and hmac.compare_digest(given, key):
         # The screen's own live updates ask without the key: its browser keeps it.
-        if _cookie_map("tv_invites").get(view.id) != key:
-            _set_cookie_map("tv_invites", view.id, key)
+        if cookie_map("tv_invites").get(view.id) != key:
+            set_cookie_map("tv_invites", view.id, key)
         return True
-    kept = _cookie_map("tv_invites").get(view.id)
+    kept = cookie_map("tv_invites").get(view.id)
     return (isinstance(kept, str) and hmac.compare_digest(kept, key)) or is_host(view.id)
 
 
 def _tv_context(view: TableView) -> dict[str, Any]:
     """A spectator's context plus, on the host's screen, the join code while a seat is
     free."""
-    context = _context(view, None, spectator=True)
+    context = table_context(view, None, spectator=True)
     claimed = service().claimed_seats(view.id)
     free = [p["name"] for i, p in enumerate(view.players) if i not in claimed]
     invites = _invites(view)
