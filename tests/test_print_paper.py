@@ -39,9 +39,9 @@ def kit_pdf(game: str, paper: str, duplex: str = "long", low_ink: bool = False) 
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("game", kit_games())
 def test_no_text_or_line_within_5_mm_of_an_edge(game: str, paper: str) -> None:
-    """Every glyph and line as the PDF places it. A board tile draws the whole board clipped
-    to the tile (glyphs beyond the page show it): those pages are checked by their rendered
-    pixels below, as every page is."""
+    """Every glyph and line as the PDF places it. A page that draws beyond itself, clipped
+    (a board tile's district patterns, clipped to each district: glyphs beyond the page or
+    lines across its edge show it), is checked by its rendered pixels below, as every page is."""
     data = kit_pdf(game, paper)
     offenders = []
     with plumbed(data) as pdf:
@@ -50,7 +50,9 @@ def test_no_text_or_line_within_5_mm_of_an_edge(game: str, paper: str) -> None:
             edge = EDGE_MM * MM - 0.01
             # (a tile turned across the sheet has its board beyond the top or the bottom)
             if any(float(ch["x1"]) < 0 or float(ch["x0"]) > w or float(ch["bottom"]) < 0
-                   or float(ch["top"]) > h for ch in page.chars):
+                   or float(ch["top"]) > h for ch in page.chars) or any(
+                    float(ln["x0"]) < 0 or float(ln["x1"]) > w or float(ln["top"]) < 0
+                    or float(ln["bottom"]) > h for ln in page.lines):
                 continue
             for kind in ("chars", "lines"):
                 for obj in getattr(page, kind):
