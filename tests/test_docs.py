@@ -302,11 +302,14 @@ def test_each_game_has_its_phone_guide_page_from_its_file(client: FlaskClient,
         assert f'href="/guide/{game_id}"' in client.get(linking).get_data(as_text=True), linking
 
 
-def test_the_korean_game_has_its_guide_in_korean_on_a_korean_page(client: FlaskClient) -> None:
+def test_a_guide_written_in_the_pages_language_is_the_one_shown(client: FlaskClient) -> None:
     korean = client.get("/guide/storm-candidate", headers={"Accept-Language": "ko"})
     assert "<h1>휴대폰으로 폭풍의 대권주자 플레이하기</h1>" in korean.get_data(as_text=True)
     english = client.get("/guide/storm-candidate", headers={"Accept-Language": "en"})
     assert "<h1>Playing 폭풍의 대권주자 from phones</h1>" in english.get_data(as_text=True)
+    french = client.get("/guide/casse-toi-pov-con", headers={"Accept-Language": "fr"})
+    assert "<h1>Jouer une table avec les téléphones (Casse-toi Pov'con!)</h1>" in french.get_data(
+        as_text=True)
 
 
 def test_a_guide_links_another_guide_by_its_page_and_drops_other_relative_links(
