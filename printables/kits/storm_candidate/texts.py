@@ -141,6 +141,5 @@ COLOUR_NAMES = {
 }
 
 
-
 def text(key: str, lang: str, **values: Any) -> str:
     return localized(TEXTS, key, lang, **values)
