@@ -30,6 +30,7 @@ from . import sqlite_files
 from .schema import (  # noqa: F401
     Base,
     Deck,
+    EditionProfile,
     EntryRow,
     Group,
     GroupLink,
