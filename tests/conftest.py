@@ -113,10 +113,6 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
         PYTHONUNBUFFERED="1",
         COMPANION_ACCEPT_SEEDS="1",  # the tests choose seeds to know the dice
     )
-    # A phone hears of another worker's write at the watcher's next tick (150 ms by
-    # default): the browser tests wait for that thousands of times, so their server ticks
-    # every 30 ms (the same code; tests/test_live.py checks the default tick's servers).
-    env.setdefault("COMPANION_LIVE_TICK_MS", "30")
     env.pop("COMPANION_PUBLIC_URL", None)
     log_path = folder / "server.log"
     with log_path.open("wb") as log:
