@@ -472,6 +472,12 @@
     });
   }
 
+  // A dialog opened and closed (an attribute where the browser has no <dialog>): the game
+  // scripts take the same two as tableDialog.
+  function openDialog(d) { if (d.showModal) d.showModal(); else d.setAttribute("open", ""); }
+  function closeDialog(d) { if (d.close) d.close(); else d.removeAttribute("open"); }
+  window.tableDialog = { open: openDialog, close: closeDialog };
+
   // A form with a data-confirm question (undoing another seat's entry, the host's reveal)
   // asks it first, big and clear, in the page's own dialog.
   var ask = document.getElementById("confirm");
@@ -487,11 +493,9 @@
     askedFor = form;
     askedBy = event.submitter || null;
     ask.querySelector("#confirm-text").textContent = form.dataset.confirm;
-    if (ask.showModal) ask.showModal(); else ask.setAttribute("open", "");
+    openDialog(ask);
   }, true);
-  function closeAsk() {
-    if (ask.close) ask.close(); else ask.removeAttribute("open");
-  }
+  function closeAsk() { closeDialog(ask); }
   if (ask) {
     ask.querySelector("[data-confirm-yes]").addEventListener("click", function () {
       closeAsk();

@@ -105,14 +105,12 @@
       pending = event.submitter || add;
       var text = guard.querySelector(".guard-text");
       text.textContent = fill(text.dataset.text, { now: now, total: now + stress });
-      if (guard.showModal) guard.showModal(); else guard.setAttribute("open", "");
+      window.tableDialog.open(guard);
       if (navigator.vibrate) navigator.vibrate(120);
     }
   }, true);
 
-  function closeGuard() {
-    if (guard.close) guard.close(); else guard.removeAttribute("open");
-  }
+  function closeGuard() { window.tableDialog.close(guard); }
   if (guard) {
     guard.querySelector("[data-guard-yes]").addEventListener("click", function () {
       closeGuard();
