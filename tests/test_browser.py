@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -104,12 +105,14 @@ def decode_qr(element: Any) -> str:
     zbarimg = shutil.which("zbarimg")
     if zbarimg is None:
         pytest.fail("zbarimg is missing: install Debian's zbar-tools (tests/run.sh does)")
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    image = SCREENSHOTS / "join-qr.png"
     element.evaluate("(e) => e.scrollIntoView({block: 'center'})")  # clear of the bottom bar
-    element.screenshot(path=str(image))
-    decoded = subprocess.run([zbarimg, "--quiet", "--raw", str(image)],
-                             capture_output=True, text=True, timeout=30)
+    # A file of its own: the suite's workers decode QR codes at the same time, and one
+    # shared file once gave a test another worker's table.
+    with tempfile.TemporaryDirectory(prefix="join-qr-") as folder:
+        image = Path(folder) / "join-qr.png"
+        element.screenshot(path=str(image))
+        decoded = subprocess.run([zbarimg, "--quiet", "--raw", str(image)],
+                                 capture_output=True, text=True, timeout=30)
     return decoded.stdout.strip()
 
 
@@ -156,6 +159,8 @@ def claim(page: Any, server: Any, table_id: str, name: str) -> None:
     page.goto(f"{server.url}/t/{table_id}")
     page.get_by_role("button", name=name, exact=True).click()
     page.wait_for_selector("#table[data-seat]:not([data-seat=''])")
+    # Styles applied too: a slow machine can build the page before its stylesheet arrives.
+    page.wait_for_load_state("load")
     assert page.locator(".track-label", has_text=name).locator(".badge").count() == 1
 
 
