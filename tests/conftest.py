@@ -141,17 +141,118 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
             process.wait(timeout=10)
 
 
+# How long closing a browser context may take before the browser is taken for stuck. Closing
+# a context takes well under a second; Chromium has been seen to never answer one (the suite
+# then waited until CI's time ran out), once in about three whole runs.
+CONTEXT_CLOSE_S = 60.0
+
+
+def _processes() -> dict[int, tuple[str, int]]:
+    """Every live process of the machine: its command name and its parent (from /proc);
+    a process that has ended and waits for its parent to read its status is left out."""
+    found: dict[int, tuple[str, int]] = {}
+    for stat in glob.glob("/proc/[0-9]*/stat"):
+        try:
+            text = Path(stat).read_text()
+        except OSError:  # gone meanwhile
+            continue
+        name = text[text.index("(") + 1:text.rindex(")")]
+        state, parent = text[text.rindex(")") + 2:].split()[:2]
+        if state != "Z":
+            found[int(stat.split("/")[2])] = (name, int(parent))
+    return found
+
+
+def _descendants(root: int, processes: dict[int, tuple[str, int]]) -> list[int]:
+    out, todo = [], [root]
+    while todo:
+        parent = todo.pop()
+        children = [pid for pid, (_, ppid) in processes.items() if ppid == parent]
+        out += children
+        todo += children
+    return out
+
+
+class RelaunchingBrowser:
+    """This worker's headless Chromium, launched again when the one before was stopped.
+
+    It stands for Playwright's ``Browser`` (``new_context`` and the rest). ``close_context``
+    closes a context within ``CONTEXT_CLOSE_S``: past that, this worker's Chromium is
+    killed (the close then fails, and is reported as a warning, not as the test's result)
+    and the next context comes from a new browser."""
+
+    def __init__(self, playwright: Any) -> None:
+        self._playwright = playwright
+        self._browser: Any = None
+        self.relaunches = 0
+
+    @property
+    def current(self) -> Any:
+        if self._browser is None or not self._browser.is_connected():
+            if self._browser is not None:
+                self.relaunches += 1
+            self._browser = self._playwright.chromium.launch(
+                executable_path=str(SYSTEM_CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        return self._browser
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.current, name)
+
+    def kill(self) -> None:
+        """Stop this worker's Chromium and everything it started (Playwright's driver, a
+        child of this process, stays)."""
+        import signal
+
+        processes = _processes()
+        for pid in _descendants(os.getpid(), processes):
+            if processes[pid][0] not in ("chromium", "chrome", "chrome_crashpad"):
+                continue
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+    def close_context(self, context: Any) -> None:
+        import threading
+        import warnings
+
+        closed = threading.Event()
+        stuck = threading.Event()
+
+        def watch() -> None:
+            if not closed.wait(CONTEXT_CLOSE_S):
+                stuck.set()
+                self.kill()
+
+        threading.Thread(target=watch, daemon=True).start()
+        try:
+            context.close()
+        except Exception as error:
+            if not stuck.is_set():
+                raise
+            warnings.warn(f"Chromium did not close a context in {CONTEXT_CLOSE_S:.0f} s and "
+                          f"was stopped; the next test gets a new browser ({error!r:.120})",
+                          stacklevel=2)
+        finally:
+            closed.set()
+
+    def close(self) -> None:
+        if self._browser is not None and self._browser.is_connected():
+            self._browser.close()
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    """Headless system Chromium. Missing Chromium is a failure, never a skip."""
+    """Headless system Chromium (``RelaunchingBrowser``). Missing Chromium is a failure,
+    never a skip."""
     if not SYSTEM_CHROMIUM.exists():
         pytest.fail(f"{SYSTEM_CHROMIUM} is missing: the browser tests need Debian's Chromium "
                     "(apt-get install chromium); no browser is ever downloaded")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=str(SYSTEM_CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        chromium = RelaunchingBrowser(playwright)
+        chromium.current  # noqa: B018 (launched now: a browser that cannot start fails here)
         try:
             yield chromium
         finally:
@@ -177,7 +278,7 @@ def new_phone(browser: Any) -> Iterator[Callable[..., Any]]:
 
     yield open_phone
     for context in contexts:
-        context.close()
+        browser.close_context(context)
 
 
 # ---------------------------------------------------------------------------- app fixtures

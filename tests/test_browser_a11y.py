@@ -74,6 +74,7 @@ class Phone:
     def __init__(self, browser: Any, server: Any, audits: bool = False,
                  screen: tuple[int, int] | None = None) -> None:
         self.server = server
+        self.browser = browser
         size = {"viewport": {"width": screen[0], "height": screen[1]}} if screen else {
             "viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
         self.context = browser.new_context(**size, locale="en-GB", bypass_csp=True)
@@ -116,7 +117,7 @@ class Phone:
             check(self.page, name)
 
     def close(self) -> None:
-        self.context.close()
+        self.browser.close_context(self.context)
 
 
 # Every tick box (check box, radio) shown whose target is under 44 x 44 px: the box itself,

@@ -162,7 +162,7 @@ def evening(browser: Any, live_server: Any) -> Iterator[Evening]:
         winners[game_id] = [seated[game_id][s] for s in shown["outcome"]["winners"]]
         retimed(live_server, table.id, start, length)
     yield Evening(phone, live_server, group_path, winners, seated)
-    context.close()
+    browser.close_context(context)
 
 
 def test_the_groups_stats_page_counts_both_tables(evening: Evening) -> None:
