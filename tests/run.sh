@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # The whole test suite, on a fresh machine too: installs the system tools the tests drive
-# (Chromium, poppler's pdftoppm/pdffonts, zbarimg, a PostgreSQL server for the storage tests,
-# nginx and Caddy for the proxy lines of docs/hall.md, a Hangul font for the Korean pages) and the
-# project with its test extras, then runs pytest. Extra arguments go to pytest.
+# (Chromium's headless shell, poppler's pdftoppm/pdffonts, zbarimg, a PostgreSQL server for
+# the storage tests, nginx and Caddy for the proxy lines of docs/hall.md, a Hangul font for
+# the Korean pages) and the project with its test extras, then runs pytest. Extra arguments
+# go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 missing=()
-command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v chromium-headless-shell >/dev/null 2>&1 || missing+=(chromium-headless-shell)
 command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
 command -v zbarimg >/dev/null 2>&1 || missing+=(zbar-tools)
 compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql)

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.browser
 def _chromium_pids() -> list[int]:
     processes = conftest._processes()
     return [pid for pid in conftest._descendants(os.getpid(), processes)
-            if processes[pid][0] == "chromium"]
+            if processes[pid][0].startswith(conftest.CHROMIUM_NAMES)]
 
 
 def test_a_stuck_browser_is_stopped_and_the_next_context_gets_a_new_one(
