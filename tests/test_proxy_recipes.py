@@ -28,7 +28,7 @@ from typing import Any
 
 import pytest
 from conftest import REPO_ROOT, _free_port
-from test_live import DRAW, PLAYERS, WAIT_S, HeldStream, Server, start_two
+from test_live import DRAW, PLAYERS, WAIT_S, HeldStream, Server, start_two, stop_all
 
 README = (REPO_ROOT / "docs" / "hall.md").read_text(encoding="utf-8")
 HOSTS = ("10.0.0.11:8000", "10.0.0.12:8000")
@@ -138,8 +138,7 @@ def two_servers(postgres_url: str, tmp_path_factory: pytest.TempPathFactory
     try:
         yield one, two
     finally:
-        one.stop()
-        two.stop()
+        stop_all(one, two)
 
 
 def needs(command: str) -> str:
