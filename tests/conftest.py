@@ -37,6 +37,10 @@ _KIND_FIXTURES = {"browser": ("browser", "live_server", "new_phone"),
                   "postgres": ("postgres_url",)}
 
 
+# The modules whose tests take longest (BENCHMARKS.md, "The test suite"), run first.
+LONGEST_FIRST = ("test_browser_tv_layout.py", "test_browser_a11y.py", "test_print_paper.py")
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         names = set(getattr(item, "fixturenames", ()))
@@ -46,6 +50,21 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if item.path.name.startswith("test_print_") or item.path.name in (
                 "test_pdf_accelerator.py",):
             item.add_marker("pdf")
+    # The long modules first, then the other browser and PDF modules, then the rest (each
+    # module's tests together and in their order): the workers hand out tests in this
+    # order, so the many short tests come last and the two workers end together, rather
+    # than one finishing a long test alone.
+    modules = list(dict.fromkeys(item.path for item in items))
+    kinds = {path: 2 for path in modules}
+    for item in items:
+        if item.get_closest_marker("browser") or item.get_closest_marker("pdf"):
+            kinds[item.path] = 1
+    for path in modules:
+        if path.name in LONGEST_FIRST:
+            kinds[path] = 0
+    place = {path: (kinds[path], LONGEST_FIRST.index(path.name) if not kinds[path] else 0, n)
+             for n, path in enumerate(modules)}
+    items.sort(key=lambda item: place[item.path])
 # Chromium's headless shell: the same Blink as the browser, without the browser's window,
 # profile and background services (its own build of Chromium, as Playwright runs headless
 # pages by default). Side by side with the full browser in headless mode, the 139 browser
