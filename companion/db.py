@@ -91,8 +91,12 @@ def make_engine(url: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
             if not memory:
                 # Turning a new file to WAL takes its lock: wait for it as long as a write
                 # would (only the first connection to a new database ever waits here).
+                # While another process turns the file to WAL, SQLite can refuse at once,
+                # without its own wait (seen with four servers starting together over a new
+                # file, one in a few runs): tried again in short sleeps until the deadline.
                 cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
-                cursor.execute("PRAGMA journal_mode=WAL")
+                retry_while_locked(lambda: cursor.execute("PRAGMA journal_mode=WAL"),
+                                   busy_timeout_ms)
             cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.execute("PRAGMA synchronous=FULL")
@@ -124,19 +128,26 @@ def wait_for_lock(begin: Callable[[], Any], busy_timeout_ms: int) -> None:
     ``busy_timeout_ms`` for another process to release it: in short sleeps that a gevent
     worker spends on its other requests. Then the last refusal ("database is locked") goes
     up, and the view answers 503."""
+    retry_while_locked(begin, busy_timeout_ms)
+
+
+def retry_while_locked(call: Callable[[], Any], wait_ms: int) -> Any:
+    """``call()``, tried again in short sleeps while SQLite answers that the database is
+    locked or busy, for up to ``wait_ms``; then the last refusal goes up."""
+    import sqlite3
     import time
 
     from sqlalchemy.exc import OperationalError
 
-    deadline = time.monotonic() + busy_timeout_ms / 1000
+    deadline = time.monotonic() + wait_ms / 1000
     pause = 0.005
     while True:
         try:
-            begin()
-            return
-        except OperationalError as error:
-            locked = "locked" in str(error.orig).lower() or "busy" in str(error.orig).lower()
-            if not locked or time.monotonic() + pause > deadline:
+            return call()
+        except (OperationalError, sqlite3.OperationalError) as error:
+            text = str(getattr(error, "orig", None) or error).lower()
+            if ("locked" not in text and "busy" not in text) or \
+                    time.monotonic() + pause > deadline:
                 raise
         time.sleep(pause)
         pause = min(pause * 2, 0.1)

@@ -60,7 +60,10 @@ def _start_app(url: str, start: Any, errors: Any) -> None:
         app = create_app({"TESTING": True, "DATABASE_URL": url, "SECRET_KEY": "t"})
         app.extensions["companion_db"].engine.dispose()
     except BaseException as error:  # noqa: BLE001 (reported to the test)
-        errors.put(repr(error))
+        import traceback
+
+        ours = [line for line in traceback.format_exc().splitlines() if "companion" in line]
+        errors.put(f"{error!r} at " + " / ".join(ours[-6:]))
 
 
 def test_servers_started_at_once_over_one_new_database_make_it_once(tmp_path: Path) -> None:
