@@ -2,7 +2,7 @@
 
 Browser fixtures (used by the tests marked ``browser``):
 
-- ``live_server``: the real ``companion serve`` (waitress) in a subprocess, on a free port of
+- ``live_server``: the real ``companion serve`` (gunicorn) in a subprocess, on a free port of
   127.0.0.1, with a fresh SQLite database in a temporary folder;
 - ``browser``: Debian's Chromium headless shell (``/usr/bin/chromium-headless-shell``, the
   build Playwright itself runs for headless pages) driven by Playwright;
@@ -65,6 +65,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     place = {path: (kinds[path], LONGEST_FIRST.index(path.name) if not kinds[path] else 0, n)
              for n, path in enumerate(modules)}
     items.sort(key=lambda item: place[item.path])
+
+
 # Chromium's headless shell: the same Blink as the browser, without the browser's window,
 # profile and background services (its own build of Chromium, as Playwright runs headless
 # pages by default). Side by side with the full browser in headless mode, the 139 browser

@@ -352,3 +352,59 @@ def test_the_secret_key_is_created_readable_by_its_owner_only(tmp_path: Path) ->
         os.umask(old)
     assert len(key) == 64 and _mode(tmp_path / "secret_key") == 0o600
     assert companion._instance_secret(tmp_path) == key  # kept across restarts
+
+
+def _refused_at_once(path: Path) -> sqlite3.Connection:
+    """A connection whose statements SQLite refuses at once while the file is locked."""
+    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    conn.execute("PRAGMA busy_timeout=0")
+    return conn
+
+
+def test_a_refusal_for_a_lock_is_tried_again_until_the_lock_goes(tmp_path: Path) -> None:
+    """What SQLite refuses at once for a lock (as it refuses turning a file to WAL while
+    another process does) is tried again until the lock goes, within the wait."""
+    from companion.db import retry_while_locked
+
+    path = tmp_path / "held.sqlite"
+    holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    holder.execute("CREATE TABLE t (x)")
+    holder.execute("BEGIN IMMEDIATE")
+    waiting = _refused_at_once(path)
+    with pytest.raises(sqlite3.OperationalError, match="locked"):
+        waiting.execute("BEGIN IMMEDIATE")  # SQLite's own answer: no wait
+    threading.Timer(0.3, lambda: holder.execute("ROLLBACK")).start()
+    started = time.monotonic()
+    retry_while_locked(lambda: waiting.execute("BEGIN IMMEDIATE"), 5000)
+    assert time.monotonic() - started >= 0.25  # it waited for the lock, then took it
+    waiting.execute("INSERT INTO t VALUES (1)")
+    waiting.execute("COMMIT")
+    holder.close()
+    waiting.close()
+
+
+def test_a_lock_held_past_the_wait_and_any_other_refusal_go_up(tmp_path: Path) -> None:
+    from companion.db import retry_while_locked
+
+    path = tmp_path / "held.sqlite"
+    holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    holder.execute("CREATE TABLE t (x)")
+    holder.execute("BEGIN IMMEDIATE")
+    waiting = _refused_at_once(path)
+    tries = []
+
+    def begin() -> None:
+        tries.append(1)
+        waiting.execute("BEGIN IMMEDIATE")
+
+    with pytest.raises(sqlite3.OperationalError, match="locked"):
+        retry_while_locked(begin, 200)
+    assert len(tries) > 1  # tried again before giving up
+    tries.clear()
+    with pytest.raises(sqlite3.OperationalError, match="no such table"):
+        retry_while_locked(lambda: (tries.append(1), waiting.execute("SELECT * FROM nope")),
+                           5000)
+    assert tries == [1]  # not a lock: up at once
+    holder.execute("ROLLBACK")
+    holder.close()
+    waiting.close()
