@@ -59,8 +59,9 @@ def low_contrast(data: bytes, tmp_path: Path, first: int, last: int,
                  ) -> list[tuple[int, str, float]]:
     """Each glyph's drawn colour against the colour most of its box shows once rendered
     (the background under it): text needs 4.5:1, symbols (no letter nor digit) 3:1.
-    ``open_pdf``: how to read the PDF's glyphs with pdfplumber (``pdfplumber.open`` of the
-    bytes by default; the tests pass the reading they keep for the run)."""
+    ``open_pdf``: how to read the PDF's glyphs, as pdfplumber gives them (``.pages[i].chars``;
+    ``pdfplumber.open`` of the bytes by default; the tests pass pdfium's reading,
+    ``tests/print_glyphs.opened``, which measures the same)."""
     pdf_path = tmp_path / "contrast.pdf"
     pdf_path.write_bytes(data)
     dpi = 100

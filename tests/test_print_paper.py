@@ -3,17 +3,19 @@ cards that survive a 1 mm mis-cut or duplex shift, pages that follow the duplex 
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 from PIL import Image
+from print_glyphs import checked, drawn, opened
 from print_pdf import (
     MM,
     card_placements,
     card_trims,
     kit_bytes,
-    plumbed,
     raw_text,
     reader,
     render,
@@ -36,35 +38,49 @@ def kit_pdf(game: str, paper: str, duplex: str = "long", low_ink: bool = False) 
     return kit_bytes(game, paper=paper, duplex=duplex, low_ink=low_ink)
 
 
+def beyond_the_page(page: Any) -> bool:
+    """Something drawn wholly past an edge: a board tile turned across the sheet, its board
+    beyond the top or the bottom (clipped; its pixels are checked below, as every page's)."""
+    w, h = float(page.width), float(page.height)
+    return any(float(ch["x1"]) < 0 or float(ch["x0"]) > w or float(ch["bottom"]) < 0
+               or float(ch["top"]) > h for ch in page.chars) or any(
+        float(ln["x0"]) < 0 or float(ln["x1"]) > w or float(ln["top"]) < 0
+        or float(ln["bottom"]) > h for ln in page.lines)
+
+
+def stroke_box(ln: dict[str, Any]) -> tuple[float, float, float, float]:
+    """A straight stroke's box with the stroke's own width."""
+    pad = float(ln.get("linewidth") or 0) / 2
+    return (float(ln["x0"]) - pad, float(ln["top"]) - pad, float(ln["x1"]) + pad,
+            float(ln["bottom"]) + pad)
+
+
+def edge_offenders(page: Any, number: int, glyph_box: Any, edge: float
+                   ) -> list[tuple[int, str, float, str]]:
+    """(page, kind, mm from the edge, text) of each glyph and straight stroke nearer an
+    edge than ``edge`` points, each glyph's box as ``glyph_box`` gives it."""
+    if beyond_the_page(page):
+        return []
+    w, h = float(page.width), float(page.height)
+    found = []
+    for kind, objects, box_of in (("chars", page.chars, glyph_box),
+                                  ("lines", page.lines, stroke_box)):
+        for obj in objects:
+            x0, top, x1, bottom = box_of(obj)
+            near = min(x0, top, w - x1, h - bottom)
+            if near < edge:
+                found.append((number, kind, round(near / MM, 2), obj.get("text", "")))
+    return found
+
+
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("game", kit_games())
 def test_no_text_or_line_within_5_mm_of_an_edge(game: str, paper: str) -> None:
-    """Every glyph and line as the PDF places it. A page that draws beyond itself, clipped
-    (a board tile's district patterns, clipped to each district: glyphs beyond the page or
-    lines across its edge show it), is checked by its rendered pixels below, as every page is."""
-    data = kit_pdf(game, paper)
-    offenders = []
-    with plumbed(data) as pdf:
-        for index, page in enumerate(pdf.pages):
-            w, h = float(page.width), float(page.height)
-            edge = EDGE_MM * MM - 0.01
-            # (a tile turned across the sheet has its board beyond the top or the bottom)
-            if any(float(ch["x1"]) < 0 or float(ch["x0"]) > w or float(ch["bottom"]) < 0
-                   or float(ch["top"]) > h for ch in page.chars) or any(
-                    float(ln["x0"]) < 0 or float(ln["x1"]) > w or float(ln["top"]) < 0
-                    or float(ln["bottom"]) > h for ln in page.lines):
-                continue
-            for kind in ("chars", "lines"):
-                for obj in getattr(page, kind):
-                    x0, x1 = float(obj["x0"]), float(obj["x1"])
-                    top, bottom = float(obj["top"]), float(obj["bottom"])
-                    if kind == "lines":  # the stroke's own width
-                        pad = float(obj.get("linewidth") or 0) / 2
-                        x0, x1, top, bottom = x0 - pad, x1 + pad, top - pad, bottom + pad
-                    near = min(x0, top, w - x1, h - bottom)
-                    if near < edge:
-                        offenders.append((index + 1, kind, round(near / MM, 2),
-                                          obj.get("text", "")))
+    """Every glyph and straight stroke as the PDF places it (as pdfminer reads it, at the
+    cost of pdfium's reading: ``print_glyphs.checked``). A page that draws beyond itself is
+    checked by its rendered pixels below."""
+    edge = EDGE_MM * MM - 0.01
+    offenders = checked(kit_pdf(game, paper), functools.partial(edge_offenders, edge=edge))
     assert not offenders[:20], offenders[:20]
 
 
@@ -165,15 +181,12 @@ def test_no_glyph_is_smaller_than_6_pt(game: str, lang: str) -> None:
     if lang not in kit_languages(game):
         pytest.skip(f"{game} has no {lang} kit")
     small = []
-    with plumbed(kit_bytes(game, None, paper="letter", lang=lang)) as pdf:
-        for index, page in enumerate(pdf.pages):
-            for ch in page.chars:
-                # pdfminer's size is the glyph box across the baseline; for text turned
-                # a quarter turn that is the box's width
-                a, b, _, _, _, _ = ch["matrix"]
-                size = float(ch["width"] if abs(b) > abs(a) else ch["height"])
-                if size < 6 - 0.01 and ch["text"].strip():
-                    small.append((index + 1, round(size, 2), ch["text"]))
+    # the em size on the page, as pdfium reads it (print_glyphs: the size pdfminer's box
+    # gives across the baseline, for text turned by any angle)
+    for index, page in enumerate(drawn(kit_bytes(game, None, paper="letter", lang=lang))):
+        for ch in page.chars:
+            if ch["size"] < 6 - 0.01 and ch["text"].strip():
+                small.append((index + 1, round(ch["size"], 2), ch["text"]))
     assert not small[:10], small[:10]
 
 
@@ -204,7 +217,7 @@ def test_text_and_symbols_contrast_with_what_is_under_them(
     from audit_contrast import low_contrast
 
     data = kit_pdf(game, "a4", "long", low_ink)
-    found = low_contrast(data, tmp_path, 1, len(reader(data).pages), open_pdf=plumbed)
+    found = low_contrast(data, tmp_path, 1, len(reader(data).pages), open_pdf=opened)
     assert not found, found[:15]
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from print_glyphs import checked, drawn
 from print_pdf import (
     ANY_ADDRESS,
     MM,
@@ -15,7 +16,6 @@ from print_pdf import (
     decode_qr,
     kit_bytes,
     operations,
-    plumbed,
     raw_text,
     reader,
     render,
@@ -39,26 +39,33 @@ def page_text(data: bytes, index: int) -> str:
 
 
 def crop_marks(page: Any) -> list[dict[str, Any]]:
-    """The crop marks of a page as pdfplumber reads them: the engine's 0.3 pt black strokes,
-    straight across or down, no longer than a crop mark."""
+    """The crop marks of a page (its lines as pdfium or pdfplumber reads them): the engine's
+    0.3 pt black strokes, straight across or down, no longer than a crop mark."""
     return [ln for ln in page.lines
             if abs(float(ln.get("linewidth") or 0) - 0.3) < 0.01
             and min(ln["x1"] - ln["x0"], ln["bottom"] - ln["top"]) < 0.01
             and max(ln["x1"] - ln["x0"], ln["bottom"] - ln["top"]) <= CROP_LENGTH + 0.05 * MM]
 
 
-def marks_across_text(data: bytes) -> list[tuple[int, str]]:
+def crossings(page: Any, number: int, glyph_box: Any) -> list[tuple[int, str]]:
+    """(page, text) of each glyph a crop mark crosses, each glyph's box (x0, top, x1,
+    bottom) as ``glyph_box`` gives it."""
+    marks = crop_marks(page)
     crossed = []
-    with plumbed(data) as pdf:
-        for index, page in enumerate(pdf.pages):
-            marks = crop_marks(page)
-            for ch in page.chars:
-                if not ch["text"].strip():
-                    continue
-                if any(m["x0"] <= ch["x1"] and ch["x0"] <= m["x1"] and m["top"] <= ch["bottom"]
-                       and ch["top"] <= m["bottom"] for m in marks):
-                    crossed.append((index + 1, ch["text"]))
+    for ch in page.chars:
+        if not ch["text"].strip():
+            continue
+        x0, top, x1, bottom = glyph_box(ch)
+        if any(m["x0"] <= x1 and x0 <= m["x1"] and m["top"] <= bottom and top <= m["bottom"]
+               for m in marks):
+            crossed.append((number, ch["text"]))
     return crossed
+
+
+def marks_across_text(data: bytes) -> list[tuple[int, str]]:
+    """The glyphs crop marks cross, as pdfminer reads them (at the cost of pdfium's reading:
+    ``print_glyphs.checked``)."""
+    return checked(data, crossings)
 
 
 @pytest.mark.parametrize("paper", PAPERS)
@@ -67,8 +74,7 @@ def test_no_crop_mark_crosses_any_text(game: str, paper: str) -> None:
     """Every page of every kit (the footer of a sheet too short for it beside a row goes
     under the grid, the crop marks there stopping above it or left out)."""
     data = kit_bytes(game, paper=paper)
-    with plumbed(data) as pdf:
-        assert sum(len(crop_marks(page)) for page in pdf.pages) > 50  # the marks are seen
+    assert sum(len(crop_marks(page)) for page in drawn(data)) > 50  # the marks are seen
     crossed = marks_across_text(data)
     assert not crossed, sorted({page for page, _ in crossed})
 
