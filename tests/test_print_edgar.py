@@ -335,6 +335,16 @@ def test_a_bad_map_is_refused_with_its_reason(monkeypatch: pytest.MonkeyPatch) -
         build(GAME, PrintSettings(), BASE)
 
 
+def board_tile_pages(data: bytes, name: str | None = None) -> list[int]:
+    """The pages (0-based) of the tiles of the board ``name`` (of every board by default),
+    found in the kit's text (pypdf's, kept for the run; pdfplumber's finds the same pages):
+    pdfminer reads those pages only."""
+    names = [name] if name else [f"Board, {kit.players_label(side)} players"
+                                 for side in DATA["sides"]]
+    return [i for i, text in enumerate(texts_of(data))
+            if any(f"· {n} A" in text for n in names)]
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter", "universal"])
 def test_boards_tile_at_district_lines(paper: str) -> None:
     """Each side is cut only between two columns of districts, on as few sheets as the
@@ -347,8 +357,7 @@ def test_boards_tile_at_district_lines(paper: str) -> None:
     settings = PrintSettings(paper=paper)
     data = kit_bytes(GAME, paper=paper)
     page_w, page_h = settings.page_size
-    with plumbed(data) as pdf:
-        texts = [" ".join((p.extract_text() or "").split()) for p in pdf.pages]
+    with plumbed(data, board_tile_pages(data)) as pdf:
         for side in DATA["sides"]:
             name = f"Board, {kit.players_label(side)} players"
             w, h = kit.board_size_mm(side)
@@ -359,7 +368,7 @@ def test_boards_tile_at_district_lines(paper: str) -> None:
             assert len(tiles) == math.ceil((w + GLUE_MM) / usable), (name, len(tiles))
             for tile in tiles[1:]:
                 assert any(abs(tile.bx / MM_PT - v) < 0.01 for v in xs)
-            pages = [i for i, t in enumerate(texts) if f"· {name} A" in t]
+            pages = board_tile_pages(data, name)
             assert len(pages) == len(tiles)
             seen: dict[str, set[int]] = {}
             for tile, index in zip(tiles, pages, strict=True):
@@ -379,7 +388,7 @@ def test_boards_tile_at_district_lines(paper: str) -> None:
                     # a long name wraps: each of its words is on the tile
                     if set(dist["name_en"].split()) <= shown:
                         seen.setdefault(dist["name_en"], set()).add(index)
-                label = texts[index]
+                label = " ".join((page.extract_text() or "").split())
                 assert f"Tile {tile.name} of {len(tiles)}" in label
                 if tile.col < tile.cols - 1:
                     assert "lay tile" in label and "on the black line." in label
@@ -397,15 +406,14 @@ def test_a_board_tile_holds_only_the_text_it_shows() -> None:
     settings = PrintSettings()
     data = kit_bytes(GAME)
     page_w, page_h = settings.page_size
-    with plumbed(data) as pdf:
-        texts = [" ".join((p.extract_text() or "").split()) for p in pdf.pages]
+    with plumbed(data, board_tile_pages(data)) as pdf:
         for side in DATA["sides"]:
             name = f"Board, {kit.players_label(side)} players"
             w, h = kit.board_size_mm(side)
             xs, ys = kit.board_lines_mm(side)
             tiles = plan_cut_tiles(settings.page_size, w * MM_PT, h * MM_PT,
                                    [v * MM_PT for v in xs], [v * MM_PT for v in ys])
-            pages = [i for i, t in enumerate(texts) if f"· {name} A" in t]
+            pages = board_tile_pages(data, name)
             assert len(pages) == len(tiles) > 1
             for tile, index in zip(tiles, pages, strict=True):
                 chars = pdf.pages[index].chars
@@ -422,7 +430,7 @@ def test_a_board_tile_holds_only_the_text_it_shows() -> None:
     pdf_reader = PdfReader(io.BytesIO(data))
     for side in DATA["sides"]:
         name = f"Board, {kit.players_label(side)} players"
-        pages = [i for i, t in enumerate(texts) if f"· {name} A" in t]
+        pages = board_tile_pages(data, name)
         drawn = [marked_ids(pdf_reader, i, "District") for i in pages]
         for dist in side["districts"]:
             holding = [i for i, ids in zip(pages, drawn, strict=True)

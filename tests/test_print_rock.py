@@ -28,6 +28,7 @@ from print_pdf import (
     render,
     share_with_run,
     texts,
+    texts_of,
 )
 from pypdf import PdfReader
 
@@ -317,8 +318,10 @@ def test_the_market_mat_holds_six_real_cards_apart(paper: str) -> None:
     printable area. (The kit the paper tests read too: the mat shows no address.)"""
     data = kit_bytes(GAME, lang="en", paper=paper)
     mm = 72 / 25.4
-    with plumbed(data) as pdf:
-        (page,) = [p for p in pdf.pages if "· Market mat ·" in (p.extract_text() or "")]
+    (index,) = [i for i, text in enumerate(texts_of(data)) if "· Market mat ·" in text]
+    with plumbed(data, [index]) as pdf:
+        page = pdf.pages[index]
+        assert "· Market mat ·" in (page.extract_text() or "")
         spaces = sorted((o["x0"] / mm, o["top"] / mm, o["x1"] / mm, o["bottom"] / mm)
                         for o in page.curves + page.rects
                         if abs((o["x1"] - o["x0"]) / mm - 63) < 1
