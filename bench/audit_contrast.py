@@ -56,15 +56,15 @@ def as_rgb(colour: object) -> tuple[float, float, float] | None:
 
 def low_contrast(data: bytes, tmp_path: Path, first: int, last: int,
                  open_pdf: Callable[[bytes], AbstractContextManager[Any]] | None = None,
-                 ) -> list[tuple[int, str, float]]:
+                 dpi: int = 100) -> list[tuple[int, str, float]]:
     """Each glyph's drawn colour against the colour most of its box shows once rendered
     (the background under it): text needs 4.5:1, symbols (no letter nor digit) 3:1.
     ``open_pdf``: how to read the PDF's glyphs, as pdfplumber gives them (``.pages[i].chars``;
     ``pdfplumber.open`` of the bytes by default; the tests pass pdfium's reading,
-    ``tests/print_glyphs.opened``, which measures the same)."""
+    ``tests/print_glyphs.opened``, which measures the same). ``dpi``: the rendering's (the
+    tests render at 72, where every glyph of the ten kits reads the ratio it reads at 100)."""
     pdf_path = tmp_path / "contrast.pdf"
     pdf_path.write_bytes(data)
-    dpi = 100
     found = []
     # PPM: the pixels a PNG would hold, without its compression (most of pdftoppm's time)
     subprocess.run(["pdftoppm", "-r", str(dpi), "-f", str(first), "-l", str(last),

@@ -27,6 +27,9 @@ from printables.layout import EDGE_MM
 from printables.text import BuildError
 
 PAPERS = ("a4", "letter", "universal")
+# The contrast audit's rendering: at 72 dpi each of the 286,000 glyphs of the ten kits (full
+# colour and low ink) reads the ratio it reads at 100 dpi, in half the time.
+CONTRAST_DPI = 72
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -217,8 +220,47 @@ def test_text_and_symbols_contrast_with_what_is_under_them(
     from audit_contrast import low_contrast
 
     data = kit_pdf(game, "a4", "long", low_ink)
-    found = low_contrast(data, tmp_path, 1, len(reader(data).pages), open_pdf=opened)
+    found = low_contrast(data, tmp_path, 1, len(reader(data).pages), open_pdf=opened,
+                         dpi=CONTRAST_DPI)
     assert not found, found[:15]
+
+
+def test_the_contrast_audit_finds_pale_text_and_symbols(tmp_path: Path) -> None:
+    """The audit at the tests' resolution: pale text and a pale symbol are found, small ones
+    too; dark text on paper, white text on a dark disc and a symbol at 3:1 are not."""
+    import io
+    import sys
+
+    from reportlab.lib.colors import HexColor
+    from reportlab.lib.pagesizes import A4
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printables.text import LATIN, register_fonts
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    from audit_contrast import low_contrast
+
+    register_fonts()
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=A4)
+
+    def write(x: float, y: float, text: str, colour: str, size: float = 10) -> None:
+        canvas.setFont(LATIN.regular, size)
+        canvas.setFillColor(HexColor(colour))
+        canvas.drawString(x, y, text)
+
+    write(60, 700, "Pale", "#aaaaaa")  # 2.3:1 on paper
+    write(60, 650, "Small", "#b0b0b0", size=6)  # 2.1:1, at 6 pt
+    write(60, 600, "★", "#aaaaaa", size=14)  # a symbol at 2.3:1
+    write(60, 550, "Dark", "#222222")
+    write(60, 500, "★", "#949494", size=14)  # a symbol at 3.0:1: enough for a symbol
+    canvas.setFillColor(HexColor("#202060"))
+    canvas.circle(200, 404, 30, stroke=0, fill=1)
+    write(186, 400, "On", "#ffffff")  # white on the dark disc
+    canvas.save()
+    found = low_contrast(out.getvalue(), tmp_path, 1, 1, open_pdf=opened, dpi=CONTRAST_DPI)
+    assert sorted({text for _, text, _ in found}) == sorted(set("PaleSmall★")), found
+    assert all(ratio < 2.5 for _, _, ratio in found), found
 
 
 def test_legible_shades_reach_their_ratio() -> None:
