@@ -25,6 +25,10 @@ pytestmark = pytest.mark.browser
 
 GAME = "casse-toi-pov-con"
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "screenshots"
+# How often a page's ``wait_for_function`` checks its condition, in ms. Playwright's default
+# checks at every animation frame, which makes the page draw a frame 60 times a second while
+# a test waits: the shared screen's layout test took a sixth more CPU that way.
+POLL_MS = 20
 TIMINGS = SCREENSHOTS.parent / "browser-timings.json"
 # How long a change made on one phone may take to show on another before a test calls it
 # lost. The tests check that it arrives live (on the page, no reload), never how fast: the
@@ -187,7 +191,7 @@ CAUGHT_UP = """() => document.getElementById('table').dataset.live === 'stream'
 
 def caught_up(page: Any) -> None:
     """Wait until the table page has caught up after loading (no fixed pause)."""
-    page.wait_for_function(CAUGHT_UP)
+    page.wait_for_function(CAUGHT_UP, polling=POLL_MS)
 
 
 def drawn(page: Any) -> None:
@@ -288,12 +292,12 @@ def test_two_phones_join_and_see_each_others_changes_live(live_server, new_phone
     after = track_of(live_server, table_id)
     assert after != before
     assert after["Ann"] == "8" and after["Marine"] == "2"
-    guest.wait_for_function(TRACK_SHOWS, arg=after, timeout=LIVE_TIMEOUT_MS)
+    guest.wait_for_function(TRACK_SHOWS, arg=after, timeout=LIVE_TIMEOUT_MS, polling=POLL_MS)
     record_timing("round_scored_to_other_phone", time.monotonic() - wrote_at)
     expect(guest.locator("#table .summary")).to_contain_text("Round 1 results")
     assert_not_reloaded(guest)
     host.wait_for_url(f"**/t/{table_id}")
-    host.wait_for_function(TRACK_SHOWS, arg=after)
+    host.wait_for_function(TRACK_SHOWS, arg=after, polling=POLL_MS)
     shot(host, "06-table-after-round-summary")
 
     # Bob records cards until 8 stress: his phone shouts the crack, and so does Ann's.
@@ -314,7 +318,7 @@ def test_two_phones_join_and_see_each_others_changes_live(live_server, new_phone
     expect(host.locator("#crack")).to_be_hidden()
     state = api(live_server, "GET", f"/api/tables/{table_id}")["state"]
     assert state["round"] == 3
-    host.wait_for_function(TRACK_SHOWS, arg=track_of(live_server, table_id))
+    host.wait_for_function(TRACK_SHOWS, arg=track_of(live_server, table_id), polling=POLL_MS)
     expect(host.locator("#table .summary")).to_contain_text("Ended by a crack")
     assert_not_reloaded(host)
     shot(host, "09-table-after-crack-summary")
@@ -374,14 +378,14 @@ def test_undo_on_one_phone_reverts_the_other_and_names_what_it_undoes(live_serve
         {"expected_version": version, "action": {"type": "score_round", "results": results}},
         host=True)
     scored = track_of(live_server, table_id)
-    bob.wait_for_function(TRACK_SHOWS, arg=scored, timeout=LIVE_TIMEOUT_MS)
+    bob.wait_for_function(TRACK_SHOWS, arg=scored, timeout=LIVE_TIMEOUT_MS, polling=POLL_MS)
     expect(undo_button(ann)).to_have_text("Undo: round 1 scoring",
                                           timeout=LIVE_TIMEOUT_MS)
     shot(ann, "12-undo-label")
     with ann.expect_response(lambda r: r.url.endswith("/undo")):
         undo_button(ann).click()
     undone_at = time.monotonic()
-    bob.wait_for_function(TRACK_SHOWS, arg=before, timeout=LIVE_TIMEOUT_MS)
+    bob.wait_for_function(TRACK_SHOWS, arg=before, timeout=LIVE_TIMEOUT_MS, polling=POLL_MS)
     record_timing("round_undo_to_other_phone", time.monotonic() - undone_at)
     assert track_of(live_server, table_id) == before
     expect(bob.locator("#table .summary")).to_have_count(0)
@@ -403,7 +407,7 @@ def test_spectator_sees_the_table_and_cannot_act(live_server, new_phone):
 
     spectator = new_phone()
     spectator.goto(watch_url)
-    spectator.wait_for_function(TRACK_SHOWS, arg=track_of(live_server, table_id))
+    spectator.wait_for_function(TRACK_SHOWS, arg=track_of(live_server, table_id), polling=POLL_MS)
     for name, _party in PLAYERS:
         expect(spectator.locator(".walk-table")).to_contain_text(name)
     assert spectator.locator("form").count() == 0
@@ -420,7 +424,7 @@ def test_spectator_sees_the_table_and_cannot_act(live_server, new_phone):
         {"expected_version": 0, "action": {"type": "score_round", "results": results}},
         host=True)
     spectator.wait_for_function(TRACK_SHOWS, arg=track_of(live_server, table_id),
-                                timeout=LIVE_TIMEOUT_MS)
+                                timeout=LIVE_TIMEOUT_MS, polling=POLL_MS)
     expect(spectator.locator("#table .summary")).to_contain_text("Round 1 results")
     assert spectator.locator("form").count() == 0
     shot(spectator, "13-spectator")
@@ -451,7 +455,8 @@ def test_no_request_leaves_the_server_on_any_page(live_server, new_phone):
     assert response and response.status == 404
     shot(phone, "22-not-found")
     claim(phone, live_server, table_id, "Cy")
-    phone.wait_for_function("() => document.getElementById('table').dataset.wakeLock")
+    phone.wait_for_function("() => document.getElementById('table').dataset.wakeLock",
+                            polling=POLL_MS)
     shot(phone, "23-tour-table-seated")
 
     assert_requests_stay_local(live_server, phone)
@@ -485,7 +490,8 @@ def test_the_table_page_keeps_the_screen_awake_and_asks_again_when_visible(
     table_id = table_via_api(live_server)
     claim(phone, live_server, table_id, "Ann")
     assert phone.evaluate("'wakeLock' in navigator"), "this Chromium has no Wake Lock API"
-    phone.wait_for_function("() => document.getElementById('table').dataset.wakeLock")
+    phone.wait_for_function("() => document.getElementById('table').dataset.wakeLock",
+                            polling=POLL_MS)
     first = phone.evaluate("document.getElementById('table').dataset.wakeLock")
     assert first in ("held", "refused"), first
     assert phone.evaluate("window.__wakeLockRequests") == 1
@@ -494,14 +500,15 @@ def test_the_table_page_keeps_the_screen_awake_and_asks_again_when_visible(
         # The browser drops the lock when the page is hidden; the page notices.
         phone.evaluate("window.__wakeLock.release()")
         phone.wait_for_function(
-            "document.getElementById('table').dataset.wakeLock === 'released'")
+            "document.getElementById('table').dataset.wakeLock === 'released'", polling=POLL_MS)
     phone.evaluate("document.getElementById('table').dataset.wakeLock = ''")
     phone.evaluate("window.__setHidden(true)")
     assert phone.evaluate("window.__wakeLockRequests") == 1, "asked while hidden"
     phone.evaluate("window.__setHidden(false)")
-    phone.wait_for_function("() => window.__wakeLockRequests === 2")
+    phone.wait_for_function("() => window.__wakeLockRequests === 2", polling=POLL_MS)
     phone.wait_for_function(
-        "['held', 'refused'].includes(document.getElementById('table').dataset.wakeLock)")
+        "['held', 'refused'].includes(document.getElementById('table').dataset.wakeLock)",
+        polling=POLL_MS)
     # Visible again with the lock still held: it is not asked for twice.
     if phone.evaluate("document.getElementById('table').dataset.wakeLock") == "held":
         phone.evaluate("window.__setHidden(false)")

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from drive_tables import call
-from test_browser import api, claim, shot, table_via_api
+from test_browser import POLL_MS, api, claim, shot, table_via_api
 
 from companion.games import storm_candidate as storm
 
@@ -42,7 +42,7 @@ def test_storm_asks_before_recording_more_card_points_than_a_round_gives(live_se
     # then everyone passes and buys nothing (the host sends those).
     phone.locator("#priority-value").fill("40")
     phone.get_by_role("button", name="Lock in my card").click()
-    phone.wait_for_function(f"() => ({VERSION})() >= 1")
+    phone.wait_for_function(f"() => ({VERSION})() >= 1", polling=POLL_MS)
     token = call(live_server, "POST", f"/api/tables/{table_id}/seats/1", host=host)["token"]
     call(live_server, "POST", f"/api/tables/{table_id}/actions",
          {"expected_version": version_of(live_server, table_id),
@@ -56,7 +56,7 @@ def test_storm_asks_before_recording_more_card_points_than_a_round_gives(live_se
              {"expected_version": version_of(live_server, table_id), "action": action},
              host=host)
     version = version_of(live_server, table_id)
-    phone.wait_for_function(f"(v) => ({VERSION})() === v", arg=version)
+    phone.wait_for_function(f"(v) => ({VERSION})() === v", arg=version, polling=POLL_MS)
     cards = phone.locator("#pts-cards-0")
     assert cards.get_attribute("data-most") == "6"
 
@@ -78,7 +78,7 @@ def test_storm_asks_before_recording_more_card_points_than_a_round_gives(live_se
     cards.fill("90")
     phone.get_by_role("button", name="Move the score markers").click()
     answer(phone, "Yes, do it")
-    phone.wait_for_function(f"(v) => ({VERSION})() > v", arg=version)
+    phone.wait_for_function(f"(v) => ({VERSION})() > v", arg=version, polling=POLL_MS)
     state = call(live_server, "GET", f"/api/tables/{table_id}")["state"]
     assert state["players"][0]["score"] == 90
 
@@ -95,7 +95,7 @@ def test_casse_toi_asks_before_ending_the_round_by_agreement(live_server, new_ph
                  "action": {"type": "draw", "seat": seat, "stress": 0, "stars": 0,
                             "corner": None, "announced": False}}, host=True)
     version = version_of(live_server, table_id)
-    phone.wait_for_function(f"(v) => ({VERSION})() === v", arg=version)
+    phone.wait_for_function(f"(v) => ({VERSION})() === v", arg=version, polling=POLL_MS)
     end = phone.get_by_role("button", name="End the round by agreement")
     end.scroll_into_view_if_needed()
     end.click()
@@ -109,5 +109,5 @@ def test_casse_toi_asks_before_ending_the_round_by_agreement(live_server, new_ph
     assert api(live_server, "GET", f"/api/tables/{table_id}")["state"]["round"] == 1
     end.click()
     answer(phone, "Yes, do it")
-    phone.wait_for_function(f"(v) => ({VERSION})() > v", arg=version)
+    phone.wait_for_function(f"(v) => ({VERSION})() > v", arg=version, polling=POLL_MS)
     assert api(live_server, "GET", f"/api/tables/{table_id}")["state"]["round"] == 2

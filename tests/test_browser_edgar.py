@@ -24,6 +24,7 @@ from urllib.parse import urlsplit
 import pytest
 from test_browser import (
     LIVE_TIMEOUT_MS,
+    POLL_MS,
     assert_not_reloaded,
     assert_requests_stay_local,
     decode_qr,
@@ -174,7 +175,7 @@ def take_seat(page: Any, server: Any, table_id: str, seat: int, host: str) -> No
 def wait_for_version(page: Any, version: int, timeout: float = 5000) -> None:
     page.wait_for_function(
         "(v) => Number(document.getElementById('table').dataset.version) >= v",
-        arg=version, timeout=timeout)
+        arg=version, timeout=timeout, polling=POLL_MS)
 
 
 def submit(page: Any, button: Any) -> Any:
@@ -302,7 +303,7 @@ def test_four_phones_program_in_secret_and_all_see_the_reveal(live_server, new_p
     placed = table_json(live_server, table_id)
     assert placed["state"]["phase"] == "programming"
     for page in everyone:
-        page.wait_for_function(PAWNS_AT, arg=pawns_of(placed["state"]))
+        page.wait_for_function(PAWNS_AT, arg=pawns_of(placed["state"]), polling=POLL_MS)
 
     # Programming: each phone locks in in secret; the others change only in its status.
     for page in everyone:
@@ -367,7 +368,7 @@ def test_four_phones_program_in_secret_and_all_see_the_reveal(live_server, new_p
             assert move[character]["move"] == json.loads(chosen[move["seat"]][character])
     delays = []
     for page in everyone:
-        page.wait_for_function(PAWNS_AT, arg=resolved, timeout=LIVE_TIMEOUT_MS)
+        page.wait_for_function(PAWNS_AT, arg=resolved, timeout=LIVE_TIMEOUT_MS, polling=POLL_MS)
         delays.append(time.monotonic() - locked_at)
         expect(page.locator("#live-after")).to_contain_text("Last moves revealed")
         assert_not_reloaded(page)

@@ -22,6 +22,7 @@ from flask import Flask
 from flask.sessions import SecureCookieSessionInterface
 from test_browser import (
     LIVE_TIMEOUT_MS,
+    POLL_MS,
     SCREENSHOTS,
     assert_not_reloaded,
     caught_up,
@@ -135,7 +136,7 @@ def followed(table: DrivenTable, action: dict[str, Any]) -> None:
 def wait_for_version(page: Any, version: int) -> None:
     page.wait_for_function(
         "(v) => Number(document.getElementById('table').dataset.version) >= v",
-        arg=version, timeout=LIVE_TIMEOUT_MS)
+        arg=version, timeout=LIVE_TIMEOUT_MS, polling=POLL_MS)
 
 
 # ---------------------------------------------------------------------------- the games

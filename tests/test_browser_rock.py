@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from test_browser import (
     LIVE_TIMEOUT_MS,
+    POLL_MS,
     assert_not_reloaded,
     assert_requests_stay_local,
     mark_document,
@@ -65,7 +66,8 @@ def tap(page: Any, selector: str) -> None:
     before = version(page)
     page.locator(selector).first.click()
     page.wait_for_function(
-        "(v) => parseInt(document.getElementById('table').dataset.version, 10) > v", arg=before)
+        "(v) => parseInt(document.getElementById('table').dataset.version, 10) > v", arg=before,
+        polling=POLL_MS)
 
 
 def act_button(kind: str) -> str:
@@ -226,7 +228,8 @@ def test_a_cost_that_kills_asks_first_naming_the_death(live_server, new_phone):
     ask.wait_for(state="visible")
     axelle.locator("[data-confirm-yes]").click()
     axelle.wait_for_function(
-        "(v) => parseInt(document.getElementById('table').dataset.version, 10) > v", arg=before)
+        "(v) => parseInt(document.getElementById('table').dataset.version, 10) > v", arg=before,
+        polling=POLL_MS)
     pub = state(live_server, table_id)
     assert pub["players"][0]["dead"] and pub["players"][0]["fans"] == 2000
     axelle.wait_for_selector("#my-turn h2:has-text('You died for rock')")

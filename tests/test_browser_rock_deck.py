@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from taps import Taps
-from test_browser import SCREENSHOTS, shot
+from test_browser import POLL_MS, SCREENSHOTS, shot
 from test_browser_rock import call, claim, state, version
 
 pytestmark = pytest.mark.browser
@@ -68,7 +68,8 @@ CARDS = tours() + [
 def recorded(page: Any, before: int) -> None:
     """Wait until this phone shows the table after the server recorded the tap."""
     page.wait_for_function(
-        "(v) => parseInt(document.getElementById('table').dataset.version, 10) > v", arg=before)
+        "(v) => parseInt(document.getElementById('table').dataset.version, 10) > v", arg=before,
+        polling=POLL_MS)
 
 
 def look(page: Any, selector: str, name: str) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from storm_deck_lists import whole_deck
 from taps import Taps
-from test_browser import shot
+from test_browser import POLL_MS, shot
 from test_browser_election import claim_on_phone
 from test_browser_election_deck import DECK as ELECTION_DECK
 from test_browser_election_deck import ROW, pick, place
@@ -70,7 +70,8 @@ def test_storm_street_cards_picked_from_a_saved_deck(live_server: Any, new_phone
         before = version(phone)
         taps.click(phone.locator(f"#street-choices button[value='{number}']"))
         phone.wait_for_function(
-            "(v) => +document.getElementById('table').dataset.version > v", arg=before)
+            "(v) => +document.getElementById('table').dataset.version > v", arg=before,
+            polling=POLL_MS)
         assert taps.count <= 2
         card = phone.request.get(f"{live_server.url}/api/tables/{table_id}").json()[
             "state"]["street"][slot - 1]["card"]
@@ -96,18 +97,19 @@ def test_election_take_and_refill_from_a_saved_deck(live_server: Any, new_phone:
         before = version(phone)
         Taps(phone).click(pick(phone, "show-deck", name))
         phone.wait_for_function(
-            "(v) => +document.getElementById('table').dataset.version > v", arg=before)
+            "(v) => +document.getElementById('table').dataset.version > v", arg=before,
+            polling=POLL_MS)
     taps = Taps(phone)
     before = version(phone)
     taps.click(place(phone, "take-deck", 9))
     taps.click(pick(phone, "take-deck", "Oil lobby"))
     phone.wait_for_function("(v) => +document.getElementById('table').dataset.version > v",
-                            arg=before)
+                            arg=before, polling=POLL_MS)
     expect(phone.locator("#refill-deck")).to_be_visible()
     before = version(phone)
     taps.click(pick(phone, "refill-deck", "Internet ads"))
     phone.wait_for_function("(v) => +document.getElementById('table').dataset.version > v",
-                            arg=before)
+                            arg=before, polling=POLL_MS)
     assert taps.count <= 3
     state = phone.request.get(f"{live_server.url}/api/tables/{table_id}").json()["state"]
     assert state["display"][9]["name"] == "Internet ads"
@@ -135,7 +137,7 @@ def test_rock_tour_from_a_saved_deck(live_server: Any, new_phone: Any) -> None:
     assert ROCK_CARDS[index]["decade"] == "80s"
     taps.click(card)
     player.wait_for_function("(v) => +document.getElementById('table').dataset.version > v",
-                             arg=before)
+                             arg=before, polling=POLL_MS)
     assert taps.count <= 2
     state = player.request.get(f"{live_server.url}/api/tables/{table_id}").json()["state"]
     tour = state["players"][first["active"]]["tours"][0]

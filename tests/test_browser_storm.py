@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from test_browser import (
     LIVE_TIMEOUT_MS,
+    POLL_MS,
     assert_not_reloaded,
     assert_requests_stay_local,
     mark_document,
@@ -66,7 +67,7 @@ def public(server: Any, table_id: str) -> dict[str, Any]:
 def wait_for_version(page: Any, version: int, timeout: float = 5000) -> None:
     page.wait_for_function(
         "(v) => Number(document.getElementById('table').dataset.version) >= v",
-        arg=version, timeout=timeout)
+        arg=version, timeout=timeout, polling=POLL_MS)
 
 
 def submit(page: Any, button: Any) -> None:
@@ -164,7 +165,7 @@ def test_four_phones_enter_priority_cards_in_secret(live_server, new_phone):
             page.wait_for_function(f"(want) => JSON.stringify(({BUS})()) === want",
                                    arg=json.dumps(badges, ensure_ascii=False,
                                                   separators=(",", ":")),
-                                   timeout=LIVE_TIMEOUT_MS)
+                                   timeout=LIVE_TIMEOUT_MS, polling=POLL_MS)
         except Exception:
             raise AssertionError(f"bus on a phone: {page.evaluate(BUS)}, not {badges}") from None
         delays.append(time.monotonic() - sealed_at)

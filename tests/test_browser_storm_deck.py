@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from storm_deck_lists import whole_deck
 from taps import Taps
-from test_browser import SCREENSHOTS, shot
+from test_browser import POLL_MS, SCREENSHOTS, shot
 from test_browser_a11y import axe_source
 
 pytestmark = pytest.mark.browser
@@ -95,7 +95,8 @@ def version(page: Any) -> int:
 def recorded(page: Any, before: int) -> None:
     """Wait until this phone shows the table after the server recorded the tap."""
     page.wait_for_function(
-        "(v) => parseInt(document.getElementById('table').dataset.version, 10) > v", arg=before)
+        "(v) => parseInt(document.getElementById('table').dataset.version, 10) > v", arg=before,
+        polling=POLL_MS)
 
 
 def seated(server: Any, new_phone: Any, table: Table, **context: Any) -> Any:
@@ -165,7 +166,8 @@ def test_a_rounds_street_cards_are_one_tap_each_from_the_whole_list(live_server,
     table.play_round([5, 9])
     refilled = table.get()["state"]["rounds_log"][-1]["refilled"]
     assert refilled >= 4
-    phone.wait_for_function("() => document.querySelector('details.street-entry[open]')")
+    phone.wait_for_function("() => document.querySelector('details.street-entry[open]')",
+                            polling=POLL_MS)
     second = [c["number"] for c in DECK if c["period"] == "II"][:refilled]
     fresh = list(range(12 - refilled, 12))
     assert {listed[n]["period"] for n in offered(phone)[:15]} == {"II"}

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from drive_tables import DrivenTable, call, new_table
-from test_browser import SCREENSHOTS, assert_requests_stay_local, caught_up, decode_qr
+from test_browser import POLL_MS, SCREENSHOTS, assert_requests_stay_local, caught_up, decode_qr
 
 from companion.games import GAMES
 
@@ -71,7 +71,7 @@ def test_the_shared_screen_shows_each_game_live_without_controls(live_server, ne
     version = call(live_server, "GET", f"/api/tables/{table.id}/version")["version"]
     tv.wait_for_function(
         "(v) => Number(document.getElementById('table').dataset.version) === v",
-        arg=version, timeout=5000)
+        arg=version, timeout=5000, polling=POLL_MS)
     assert tv.evaluate(VISIBLE_CONTROLS) == []
     tv_shot(tv, f"tv-{game_id}-2-playing")
     # Read from across the room: the body text is drawn at 24 px at 1920 x 1080 (every
@@ -115,7 +115,7 @@ def test_the_shared_screen_shows_no_secret_of_a_seat_in_edgar_with_hidden_money(
         form.locator("button[type=submit]").click()
     assert response.value.ok
     ann.wait_for_function("() => document.querySelector('#program-form button[type=submit]')"
-                          ".textContent.includes('Change')")
+                          ".textContent.includes('Change')", polling=POLL_MS)
     tv = new_phone(**TV)
     tv.goto(live_server.url + link)
     spectator = new_phone()
@@ -178,7 +178,7 @@ def test_offline_a_phone_says_so_refuses_taps_keeps_the_state_and_catches_up(
     banner.wait_for(state="hidden", timeout=6000)
     phone.wait_for_function(
         "(v) => Number(document.getElementById('table').dataset.version) === v",
-        arg=now, timeout=6000)
+        arg=now, timeout=6000, polling=POLL_MS)
     assert phone.evaluate("window.__sameDocument === true"), "caught up without a reload"
     assert posts == [], "the refused tap was not sent later either"
     tv_shot(phone, "offline-3-caught-up")

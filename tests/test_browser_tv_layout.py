@@ -32,7 +32,7 @@ from typing import Any
 
 import pytest
 from drive_tables import call, new_table
-from test_browser import SCREENSHOTS
+from test_browser import POLL_MS, SCREENSHOTS
 from test_browser_tv import tv_url
 
 from companion.games import GAMES
@@ -166,7 +166,8 @@ def _shot(page: Any, game_id: str, width: int, moment: str, lang: str = "en") ->
 
 def _wait_for(page: Any, version: int) -> None:
     page.wait_for_function(
-        "(v) => Number(document.getElementById('table').dataset.version) === v", arg=version)
+        "(v) => Number(document.getElementById('table').dataset.version) === v", arg=version,
+        polling=POLL_MS)
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() =>"
                   " requestAnimationFrame(done)))")
 
