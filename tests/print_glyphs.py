@@ -1,9 +1,9 @@
 """Every glyph and straight line of a PDF as pdfium (pypdfium2, which pdfplumber itself
 renders with) reads them: the checks that look at every glyph of every kit (5 mm from the
-edge, 6 pt, contrast, crop marks) read them here in a tenth of the time pdfminer takes.
+edge, 6 pt, contrast, crop marks) read them here in a fifth of the time pdfminer takes.
 
 What pdfium reads, next to pdfminer (``tests/test_print_glyphs.py`` holds it to this on the
-largest kit, glyph by glyph):
+largest kit and a Korean one, glyph by glyph):
 
 - a glyph's box is the union of its tight box and its "loose" box (advance by ascent and
   descent), so it holds the box pdfminer gives, but for one thing: pdfium places the glyphs
@@ -87,7 +87,7 @@ def _read_page(page: pdfium.PdfPage) -> DrawnPage:
             raw.FPDFText_GetMatrix(handle, i, matrix)
             font_size = raw.FPDFText_GetFontSize(handle, i)
             along = math.hypot(matrix.a, matrix.b)
-            slack = (k + 1) * SLACK_PER_GLYPH_EM * font_size  # em units along the baseline
+            slack = (k + 1) * SLACK_PER_GLYPH_EM * font_size  # text space, along the baseline
             raw.FPDFText_GetFillColor(handle, i, *rgba)
             chars.append({
                 "text": chr(raw.FPDFText_GetUnicode(handle, i)),

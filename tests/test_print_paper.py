@@ -184,8 +184,8 @@ def test_no_glyph_is_smaller_than_6_pt(game: str, lang: str) -> None:
     if lang not in kit_languages(game):
         pytest.skip(f"{game} has no {lang} kit")
     small = []
-    # the em size on the page, as pdfium reads it (print_glyphs: the size pdfminer's box
-    # gives across the baseline, for text turned by any angle)
+    # the em size on the page, as pdfium reads it (print_glyphs: what pdfminer's box gives
+    # across the baseline for upright and quarter-turned text; the em at any other angle)
     for index, page in enumerate(drawn(kit_bytes(game, None, paper="letter", lang=lang))):
         for ch in page.chars:
             if ch["size"] < 6 - 0.01 and ch["text"].strip():
